@@ -1,0 +1,58 @@
+// Package ir defines inka's normalized intermediate representation of C
+// functions: the elementary statements of section 4.2 of Gotlieb, Denmat
+// and Botella ("Goal-oriented test data generation for pointer programs"),
+// structured control flow, and the identity of every source decision.
+//
+// The front end (package frontend) lowers C to this form; the interpreter
+// (interp), the points-to analysis (pointsto), Pointer-SSA (ssa) and the
+// constraint model (combinators) all read it. ir knows nothing of C syntax
+// and imports nothing of the project.
+//
+// # Level of abstraction
+//
+// Every expression of the source has been broken into statements with one
+// operator each, over temporaries (Temp variables). Integer promotions and
+// the usual arithmetic conversions are explicit Conv statements: both
+// operands of an arithmetic or comparison Binary have the same type. Side
+// effects happen in source order (C's unsequenced orders are resolved left
+// to right, as gcc -O0 does on the programs we accept). Multi-level
+// dereferences are split (Figure 4 of the paper): a statement dereferences
+// at most one pointer.
+//
+// Scalar variables (integers and pointers) are read and written by name.
+// Aggregates (arrays, structs, unions) are accessed through pointers:
+// `s.f = x` is `t1 = &s; t2 = &t1->f; *t2 = x`, `a[i]` is
+// `t1 = &a; t2 = (int*)t1; t3 = t2 + i; ... = *t3`. The points-to analysis
+// sees through these exactly (definite, single target).
+//
+// Control flow is structured: If and While only. for, do, switch, break,
+// continue, early return, &&, ||, ?: are lowered with flag variables
+// (Flag), so that each function has one Return, its last statement.
+// Decisions keep their identity: an If, While or Assert that evaluates a
+// source decision carries a DecRef to its Decision (position, text, kind,
+// outcomes).
+//
+// # Statements
+//
+//	statement   form                        paper (Fig. 6/8)
+//	Copy        x = y                       p = q (pointers), SSA(S) otherwise
+//	Unary       x = op y  (- ~ !)           SSA(S)
+//	Binary      x = y op z                  SSA(S)
+//	Conv        x = (T) y                   SSA(S) / p = q
+//	AddrOf      p = &v                      p = &q
+//	FieldAddr   p = &q->f                   p = &q (field-sensitive)
+//	PtrAdd      p = q + i                   p = q (array element)
+//	Load        x = *p                      p = *q    (φu)
+//	Store       *p = y                      *p = q    (φd)
+//	Call        x = f(a, b)                 inlined or stubbed
+//	Assert      assert(c)                   c must hold
+//	Return      return r                    last statement only
+//	If          if (c) S1 else S2           ite
+//	While       loop { Pre; if !c break; S } w
+//
+// # Memory layout
+//
+// Type.Leaves flattens an object into its scalar leaves (arrays element by
+// element, structs member by member). The interpreter, the constraint
+// model and the harness all name parts of objects by leaf path.
+package ir

@@ -1,0 +1,275 @@
+package ir
+
+// Op is the operator of a Unary or Binary statement.
+type Op int
+
+// Operators. Arithmetic, bitwise and shift operators work on operands
+// already converted by the front end: both operands of a Binary arithmetic
+// or comparison operator have the same type (the usual arithmetic
+// conversions were made explicit with Conv statements), except shifts,
+// whose right operand keeps its own promoted type, and pointer arithmetic
+// (see PtrAdd) and pointer difference (Sub of two pointers, giving a long
+// counted in elements).
+const (
+	Add Op = iota
+	Sub
+	Mul
+	Div // truncates toward zero
+	Rem // sign of the dividend
+	Shl
+	Shr // arithmetic for signed operands
+	And
+	Or
+	Xor
+	Eq // comparisons give an int 0 or 1
+	Ne
+	Lt
+	Le
+	Gt
+	Ge
+	Neg  // unary -
+	BNot // unary ~
+	LNot // unary !: int 1 if the operand is 0 (or NULL), else 0
+)
+
+var opNames = [...]string{"+", "-", "*", "/", "%", "<<", ">>", "&", "|", "^", "==", "!=", "<", "<=", ">", ">=", "-", "~", "!"}
+
+func (o Op) String() string { return opNames[o] }
+
+// IsComparison reports whether o is ==, !=, <, <=, > or >=.
+func (o Op) IsComparison() bool { return o >= Eq && o <= Ge }
+
+// Stmt is an elementary statement or a structured control statement.
+// See doc.go for the table of statements.
+type Stmt interface {
+	Position() Pos
+	stmt()
+}
+
+// At is embedded in every statement: the source position it comes from.
+type At struct{ Pos Pos }
+
+// Position returns the source position of the statement.
+func (a At) Position() Pos { return a.Pos }
+func (At) stmt()           {}
+
+// Copy is `Dst = Src`: scalar copy (integer or pointer, same type), or a
+// whole struct/union copy when both are aggregate variables of the same type.
+type Copy struct {
+	At
+	Dst *Var
+	Src Value
+}
+
+// Unary is `Dst = Op X` with Op one of Neg, BNot, LNot.
+type Unary struct {
+	At
+	Dst *Var
+	Op  Op
+	X   Value
+}
+
+// Binary is `Dst = X Op Y`.
+type Binary struct {
+	At
+	Dst  *Var
+	Op   Op
+	X, Y Value
+}
+
+// Conv is `Dst = (Dst.Typ) X`: an integer conversion (truncation, sign or
+// zero extension, conversion to _Bool), or a pointer conversion that keeps
+// the address (array decay, to and from void*, qualifier changes), or the
+// conversion of a null pointer constant to a pointer type.
+type Conv struct {
+	At
+	Dst *Var
+	X   Value
+}
+
+// AddrOf is `Dst = &Var`: the address of a whole variable.
+type AddrOf struct {
+	At
+	Dst *Var
+	Var *Var
+}
+
+// FieldAddr is `Dst = &Ptr->Field`: Ptr points to a struct or union, Field
+// indexes its Fields.
+type FieldAddr struct {
+	At
+	Dst   *Var
+	Ptr   Value
+	Field int
+}
+
+// PtrAdd is `Dst = Ptr + Index`: pointer arithmetic in units of the
+// pointee type of Ptr (array indexing `&a[i]` is `PtrAdd(decay(&a), i)`).
+// Index is a signed long (the front end converts it).
+type PtrAdd struct {
+	At
+	Dst   *Var
+	Ptr   Value
+	Index Value
+}
+
+// Load is `Dst = *Ptr`.
+type Load struct {
+	At
+	Dst *Var
+	Ptr Value
+}
+
+// Store is `*Ptr = Src`.
+type Store struct {
+	At
+	Ptr Value
+	Src Value
+}
+
+// Call is `Dst = Callee(Args...)` (Dst nil when the result is unused or
+// void). Exactly one of Func (a function defined in the file) and Extern (a
+// function only declared) is set.
+type Call struct {
+	At
+	Dst    *Var
+	Func   *Func
+	Extern *Extern
+	Args   []Value
+}
+
+// If is `if (Cond) Then else Else`. Cond is a scalar: true when non-zero
+// (non-null). Dec, when set, says which source decision this test
+// evaluates; If statements created only for lowering have no Dec.
+type If struct {
+	At
+	Cond       Value
+	Then, Else []Stmt
+	Dec        *DecRef
+}
+
+// While is the only loop: `loop { Pre; if (!Cond) break; Body }`. Pre
+// computes the condition, so that the condition is evaluated at the loop
+// head each time (as the paper's w combinator expects). Dec, when set, is
+// the source decision evaluated by each test of Cond.
+type While struct {
+	At
+	Pre  []Stmt
+	Cond Value
+	Body []Stmt
+	Dec  *DecRef
+}
+
+// Return ends the function, with Val (nil for void). A lowered function
+// body has exactly one Return, its last statement, and it returns the
+// function's Result variable: early returns are lowered to assignments of
+// Result and control flags.
+type Return struct {
+	At
+	Val Value
+}
+
+// Assert is `assert(Cond)` as the program has it (not compiled out with
+// NDEBUG): the execution stops with an assertion failure when Cond is zero.
+// The condition is also a decision (kind DecAssert): Dec says which.
+type Assert struct {
+	At
+	Cond Value
+	Dec  *DecRef
+}
+
+// DecisionKind says which source construct a decision or condition comes from.
+type DecisionKind int
+
+const (
+	DecIf     DecisionKind = iota // if (c)
+	DecWhile                      // while (c)
+	DecFor                        // for (...; c; ...)
+	DecDo                         // do ... while (c)
+	DecSwitch                     // switch (e): one outcome per case label, default, or "no case"
+	DecAnd                        // left operand of &&: true means the right operand is evaluated
+	DecOr                         // left operand of ||: false means the right operand is evaluated
+	DecCond                       // c ? a : b
+	DecAssert                     // assert(c)
+)
+
+var decKindNames = [...]string{"if", "while", "for", "do", "switch", "&&", "||", "?:", "assert"}
+
+func (k DecisionKind) String() string { return decKindNames[k] }
+
+// IsDecision reports whether decisions of this kind are goals of the
+// all-decisions criterion (whole conditions of if, loops and switch).
+func (k DecisionKind) IsDecision() bool { return k <= DecSwitch }
+
+// Decision is a decision or condition of the source. Its identity is its
+// position (the first character of the condition, or of the switch's
+// controlling expression).
+type Decision struct {
+	Index    int // index in Func.Decisions
+	Kind     DecisionKind
+	Pos      Pos
+	End      Pos      // just after the last character of the condition (for source instrumentation)
+	Text     string   // source text of the condition
+	Outcomes []string // "true", "false" for two-way decisions; "case 3", "default", "no case" for a switch
+	Func     *Func
+}
+
+// ID returns the stable identifier of an outcome, "file:line:col:outcome",
+// as used in goals and in the JSON output.
+func (d *Decision) ID(outcome int) string {
+	return d.Pos.String() + ":" + d.Outcomes[outcome]
+}
+
+// DecRef links a lowered test to a source decision: when the test is true
+// the decision takes outcome True, when false it takes outcome False. An
+// outcome of -1 means this test alone does not decide the outcome (a switch
+// is lowered to a chain of tests, one per case label, whose last else is
+// "default" or "no case").
+type DecRef struct {
+	D           *Decision
+	True, False int
+}
+
+// Extern is a function declared in the file but not defined there: calls to
+// it are answered by a stub (an input of the test).
+type Extern struct {
+	Name     string
+	Result   *Type // VoidType for void functions
+	Params   []*Type
+	Variadic bool
+	Pos      Pos // the declaration
+}
+
+// Func is a lowered function.
+type Func struct {
+	Name      string
+	Pos       Pos
+	ResultTyp *Type  // VoidType for void functions
+	Params    []*Var // in order
+	Locals    []*Var // locals, temps, flags (not Params, not Result)
+	Result    *Var   // nil for void functions
+	Body      []Stmt
+	Decisions []*Decision
+	Variadic  bool
+}
+
+// Program is the lowered form of the part of a translation unit that a
+// function needs: the functions it calls that are defined in the file
+// (transitively), the globals they use, the externs they call.
+type Program struct {
+	File    string
+	Funcs   []*Func // Funcs[0] is the entry function
+	Globals []*Var  // globals, statics and string literals used
+	Externs []*Extern
+	NumVars int // Var IDs are 0..NumVars-1
+}
+
+// Func returns the function named name, or nil.
+func (p *Program) Func(name string) *Func {
+	for _, f := range p.Funcs {
+		if f.Name == name {
+			return f
+		}
+	}
+	return nil
+}

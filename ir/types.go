@@ -1,0 +1,338 @@
+package ir
+
+import (
+	"fmt"
+	"strings"
+)
+
+// Kind classifies a Type.
+type Kind int
+
+// The kinds of types of the LP64 target (x86-64 Linux). Char is signed.
+const (
+	Void Kind = iota
+	Bool
+	Char
+	UChar
+	Short
+	UShort
+	Int
+	UInt
+	Long
+	ULong
+	LongLong
+	ULongLong
+	Pointer
+	Array
+	Struct
+	Union
+)
+
+var kindNames = [...]string{
+	Void: "void", Bool: "_Bool", Char: "char", UChar: "unsigned char",
+	Short: "short", UShort: "unsigned short", Int: "int", UInt: "unsigned int",
+	Long: "long", ULong: "unsigned long", LongLong: "long long",
+	ULongLong: "unsigned long long", Pointer: "pointer", Array: "array",
+	Struct: "struct", Union: "union",
+}
+
+func (k Kind) String() string {
+	if int(k) < len(kindNames) {
+		return kindNames[k]
+	}
+	return fmt.Sprintf("Kind(%d)", int(k))
+}
+
+// Type is a C object type of the LP64 target. Types are compared with
+// Identical, not with ==: the front end may build equal types twice.
+type Type struct {
+	Kind   Kind
+	Elem   *Type   // Pointer: pointee (Void for void*); Array: element
+	Len    int64   // Array: number of elements
+	Fields []Field // Struct, Union
+	Tag    string  // Struct, Union: tag name (may be empty); enum name for integers
+	// size and align in bytes, computed by the constructors.
+	size, align int64
+}
+
+// Field is a member of a struct or union.
+type Field struct {
+	Name   string
+	Type   *Type
+	Offset int64 // byte offset (0 for every member of a union)
+}
+
+// Predeclared scalar types.
+var (
+	VoidType      = &Type{Kind: Void, size: 1, align: 1}
+	BoolType      = &Type{Kind: Bool, size: 1, align: 1}
+	CharType      = &Type{Kind: Char, size: 1, align: 1}
+	UCharType     = &Type{Kind: UChar, size: 1, align: 1}
+	ShortType     = &Type{Kind: Short, size: 2, align: 2}
+	UShortType    = &Type{Kind: UShort, size: 2, align: 2}
+	IntType       = &Type{Kind: Int, size: 4, align: 4}
+	UIntType      = &Type{Kind: UInt, size: 4, align: 4}
+	LongType      = &Type{Kind: Long, size: 8, align: 8}
+	ULongType     = &Type{Kind: ULong, size: 8, align: 8}
+	LongLongType  = &Type{Kind: LongLong, size: 8, align: 8}
+	ULongLongType = &Type{Kind: ULongLong, size: 8, align: 8}
+)
+
+// IntTypeOf returns the predeclared integer (or _Bool) type of kind k.
+func IntTypeOf(k Kind) *Type {
+	switch k {
+	case Bool:
+		return BoolType
+	case Char:
+		return CharType
+	case UChar:
+		return UCharType
+	case Short:
+		return ShortType
+	case UShort:
+		return UShortType
+	case Int:
+		return IntType
+	case UInt:
+		return UIntType
+	case Long:
+		return LongType
+	case ULong:
+		return ULongType
+	case LongLong:
+		return LongLongType
+	case ULongLong:
+		return ULongLongType
+	}
+	panic(fmt.Sprintf("ir.IntTypeOf(%v): not an integer kind", k))
+}
+
+// PointerTo returns the type "pointer to elem".
+func PointerTo(elem *Type) *Type {
+	return &Type{Kind: Pointer, Elem: elem, size: 8, align: 8}
+}
+
+// ArrayOf returns the type "array of n elem".
+func ArrayOf(elem *Type, n int64) *Type {
+	return &Type{Kind: Array, Elem: elem, Len: n, size: elem.size * n, align: elem.align}
+}
+
+// NewStruct returns a struct type with the given members laid out as the
+// LP64 ABI does (each member at the next multiple of its alignment, the size
+// rounded up to the largest alignment).
+func NewStruct(tag string, fields []Field) *Type {
+	t := &Type{Kind: Struct, Tag: tag, align: 1}
+	off := int64(0)
+	for i := range fields {
+		f := &fields[i]
+		a := f.Type.align
+		off = (off + a - 1) / a * a
+		f.Offset = off
+		off += f.Type.size
+		if a > t.align {
+			t.align = a
+		}
+	}
+	t.size = (off + t.align - 1) / t.align * t.align
+	t.Fields = fields
+	return t
+}
+
+// NewUnion returns a union type: every member at offset 0.
+func NewUnion(tag string, fields []Field) *Type {
+	t := &Type{Kind: Union, Tag: tag, align: 1}
+	for i := range fields {
+		f := &fields[i]
+		f.Offset = 0
+		if f.Type.size > t.size {
+			t.size = f.Type.size
+		}
+		if f.Type.align > t.align {
+			t.align = f.Type.align
+		}
+	}
+	t.size = (t.size + t.align - 1) / t.align * t.align
+	t.Fields = fields
+	return t
+}
+
+// Size is the size in bytes (sizeof).
+func (t *Type) Size() int64 { return t.size }
+
+// Align is the alignment in bytes (_Alignof).
+func (t *Type) Align() int64 { return t.align }
+
+// IsInteger reports whether t is an integer type (_Bool and enums included).
+func (t *Type) IsInteger() bool { return t.Kind >= Bool && t.Kind <= ULongLong }
+
+// IsPointer reports whether t is a pointer type.
+func (t *Type) IsPointer() bool { return t.Kind == Pointer }
+
+// IsScalar reports whether t is an integer or a pointer type: the values a
+// single IR variable of the constraint model holds.
+func (t *Type) IsScalar() bool { return t.IsInteger() || t.IsPointer() }
+
+// IsAggregate reports whether t is an array, struct or union.
+func (t *Type) IsAggregate() bool { return t.Kind == Array || t.Kind == Struct || t.Kind == Union }
+
+// IsSigned reports whether t is a signed integer type.
+func (t *Type) IsSigned() bool {
+	switch t.Kind {
+	case Char, Short, Int, Long, LongLong:
+		return true
+	}
+	return false
+}
+
+// Bits is the width in bits of an integer or pointer type: 1 for _Bool
+// (whose object representation is 8 bits but whose values are 0 and 1).
+func (t *Type) Bits() int {
+	if t.Kind == Bool {
+		return 1
+	}
+	return int(t.size * 8)
+}
+
+// Rank is the integer conversion rank of C11 6.3.1.1 (used by the usual
+// arithmetic conversions). long and long long have different ranks but the
+// same width in LP64.
+func (t *Type) Rank() int {
+	switch t.Kind {
+	case Bool:
+		return 0
+	case Char, UChar:
+		return 1
+	case Short, UShort:
+		return 2
+	case Int, UInt:
+		return 3
+	case Long, ULong:
+		return 4
+	case LongLong, ULongLong:
+		return 5
+	}
+	return -1
+}
+
+// Identical reports whether t and u are the same type.
+func Identical(t, u *Type) bool {
+	if t == u {
+		return true
+	}
+	if t == nil || u == nil || t.Kind != u.Kind {
+		return false
+	}
+	switch t.Kind {
+	case Pointer:
+		return Identical(t.Elem, u.Elem)
+	case Array:
+		return t.Len == u.Len && Identical(t.Elem, u.Elem)
+	case Struct, Union:
+		if t.Tag != u.Tag || len(t.Fields) != len(u.Fields) || t.size != u.size {
+			return false
+		}
+		for i := range t.Fields {
+			if t.Fields[i].Name != u.Fields[i].Name || !Identical(t.Fields[i].Type, u.Fields[i].Type) {
+				return false
+			}
+		}
+		return true
+	}
+	return true
+}
+
+// Leaf is one scalar component of an object of some type, in the flattened
+// layout shared by the interpreter, the memory model of the constraint
+// translation and the harness.
+type Leaf struct {
+	Path   string // C access path relative to the object, e.g. ".a[2].b"
+	Type   *Type  // integer or pointer type
+	Offset int64  // byte offset in the object
+}
+
+// Leaves flattens t into its scalar components in increasing offset order:
+// arrays element by element, structs member by member. A union contributes
+// the leaves of its first member only: the rest of the project does not
+// reinterpret a union's bytes as another member (see the README).
+func (t *Type) Leaves() []Leaf {
+	var out []Leaf
+	t.leaves("", 0, &out)
+	return out
+}
+
+func (t *Type) leaves(path string, off int64, out *[]Leaf) {
+	switch t.Kind {
+	case Array:
+		for i := int64(0); i < t.Len; i++ {
+			t.Elem.leaves(fmt.Sprintf("%s[%d]", path, i), off+i*t.Elem.size, out)
+		}
+	case Struct:
+		for _, f := range t.Fields {
+			f.Type.leaves(path+"."+f.Name, off+f.Offset, out)
+		}
+	case Union:
+		if len(t.Fields) > 0 {
+			f := t.Fields[0]
+			f.Type.leaves(path+"."+f.Name, off, out)
+		}
+	case Void:
+	default:
+		*out = append(*out, Leaf{Path: path, Type: t, Offset: off})
+	}
+}
+
+// String returns the C spelling of t (abstract declarator form).
+func (t *Type) String() string {
+	var b strings.Builder
+	writeType(&b, t)
+	return b.String()
+}
+
+func writeType(b *strings.Builder, t *Type) {
+	switch t.Kind {
+	case Pointer:
+		writeType(b, t.Elem)
+		b.WriteString("*")
+	case Array:
+		writeType(b, t.Elem)
+		fmt.Fprintf(b, "[%d]", t.Len)
+	case Struct, Union:
+		b.WriteString(t.Kind.String())
+		if t.Tag != "" {
+			b.WriteString(" " + t.Tag)
+		} else {
+			b.WriteString(" {")
+			for i, f := range t.Fields {
+				if i > 0 {
+					b.WriteString("; ")
+				}
+				writeType(b, f.Type)
+				b.WriteString(" " + f.Name)
+			}
+			b.WriteString("}")
+		}
+	default:
+		b.WriteString(t.Kind.String())
+	}
+}
+
+// Min and Max of an integer type, as signed and unsigned 64-bit numbers.
+
+// MinInt returns the least value of a signed integer type (0 for unsigned).
+func (t *Type) MinInt() int64 {
+	if !t.IsSigned() {
+		return 0
+	}
+	return -1 << (t.Bits() - 1)
+}
+
+// MaxUint returns the greatest value of an integer type as a uint64.
+func (t *Type) MaxUint() uint64 {
+	if t.IsSigned() {
+		return 1<<(t.Bits()-1) - 1
+	}
+	if t.Bits() == 64 {
+		return ^uint64(0)
+	}
+	return 1<<t.Bits() - 1
+}
