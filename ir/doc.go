@@ -23,11 +23,19 @@
 // Aggregates (arrays, structs, unions) are accessed through pointers:
 // `s.f = x` is `t1 = &s; t2 = &t1->f; *t2 = x`, `a[i]` is
 // `t1 = &a; t2 = (int*)t1; t3 = t2 + i; ... = *t3`. The points-to analysis
-// sees through these exactly (definite, single target).
+// sees through these exactly (definite, single target). Whole aggregates
+// move only by Copy between two aggregate variables of the same type
+// (struct assignment, and the copy of a read-only template that
+// initializes a local array or struct), by Load and Store of a whole
+// struct or union (`*p = s`, `s = *p`), and as arguments, results and
+// Return values of calls.
 //
 // Control flow is structured: If and While only. for, do, switch, break,
 // continue, early return, &&, ||, ?: are lowered with flag variables
 // (Flag), so that each function has one Return, its last statement.
+// While.Pre may hold any statements: the evaluation of a condition with &&
+// (nested If), and for a do-while loop the whole body, followed by the
+// condition (Pre runs before each test).
 // Decisions keep their identity: an If, While or Assert that evaluates a
 // source decision carries a DecRef to its Decision (position, text, kind,
 // outcomes).

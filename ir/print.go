@@ -12,7 +12,14 @@ import (
 // tests use it as a golden oracle.
 func Fprint(w io.Writer, p *Program) {
 	for _, g := range p.Globals {
-		fmt.Fprintf(w, "%s %s %s", g.Class, declString(g.Typ, g.Name), initString(g))
+		ro := ""
+		if g.ReadOnly && g.Class != String {
+			ro = "readonly "
+		}
+		fmt.Fprintf(w, "%s %s%s", g.Class, ro, declString(g.Typ, g.Name))
+		if s := initString(g); s != "" {
+			fmt.Fprintf(w, " %s", s)
+		}
 		fmt.Fprintln(w)
 	}
 	for _, e := range p.Externs {
@@ -51,7 +58,11 @@ func FprintFunc(w io.Writer, f *Func) {
 	if len(f.Decisions) > 0 {
 		fmt.Fprintf(w, "decisions of %s:\n", f.Name)
 		for _, d := range f.Decisions {
-			fmt.Fprintf(w, "  d%d %-6s %s  %q  outcomes: %s\n", d.Index, d.Kind, d.Pos, d.Text, strings.Join(d.Outcomes, ", "))
+			ids := make([]string, len(d.Outcomes))
+			for i := range d.Outcomes {
+				ids[i] = d.ID(i)
+			}
+			fmt.Fprintf(w, "  d%d %-6s %s-%d:%d  %q\n      %s\n", d.Index, d.Kind, d.Pos, d.End.Line, d.End.Col, d.Text, strings.Join(ids, " | "))
 		}
 	}
 }
@@ -63,6 +74,22 @@ func declString(t *Type, name string) string {
 func initString(g *Var) string {
 	if len(g.Init) == 0 {
 		return ""
+	}
+	if g.Class == String && g.Typ.Kind == Array {
+		// a string literal: its bytes up to the terminating NUL
+		buf := make([]byte, g.Typ.Len)
+		for _, it := range g.Init {
+			if c, ok := it.Val.(*Const); ok && it.Leaf < len(buf) {
+				buf[it.Leaf] = byte(c.Bits)
+			}
+		}
+		if n := len(buf); n > 0 && buf[n-1] == 0 {
+			buf = buf[:n-1]
+		}
+		return fmt.Sprintf("= %q", buf)
+	}
+	if g.Typ.IsScalar() && len(g.Init) == 1 && g.Init[0].Leaf == 0 {
+		return "= " + g.Init[0].Val.String()
 	}
 	leaves := g.Typ.Leaves()
 	parts := make([]string, len(g.Init))
@@ -159,7 +186,13 @@ func decString(r *DecRef) string {
 		if i < 0 {
 			return "-"
 		}
+		if r.D == nil || i >= len(r.D.Outcomes) {
+			return "?"
+		}
 		return r.D.Outcomes[i]
+	}
+	if r.D == nil {
+		return fmt.Sprintf("  [d? %s/%s]", out(r.True), out(r.False))
 	}
 	return fmt.Sprintf("  [d%d %s/%s]", r.D.Index, out(r.True), out(r.False))
 }

@@ -54,7 +54,8 @@ func (a At) Position() Pos { return a.Pos }
 func (At) stmt()           {}
 
 // Copy is `Dst = Src`: scalar copy (integer or pointer, same type), or a
-// whole struct/union copy when both are aggregate variables of the same type.
+// whole aggregate copy (struct, union, array) when both are aggregate
+// variables of the same type.
 type Copy struct {
 	At
 	Dst *Var
@@ -113,14 +114,16 @@ type PtrAdd struct {
 	Index Value
 }
 
-// Load is `Dst = *Ptr`.
+// Load is `Dst = *Ptr`: a scalar, or a whole struct or union (Dst an
+// aggregate variable of the pointee type).
 type Load struct {
 	At
 	Dst *Var
 	Ptr Value
 }
 
-// Store is `*Ptr = Src`.
+// Store is `*Ptr = Src`: a scalar, or a whole struct or union (Src an
+// aggregate variable of the pointee type).
 type Store struct {
 	At
 	Ptr Value
@@ -187,8 +190,8 @@ const (
 	DecFor                        // for (...; c; ...)
 	DecDo                         // do ... while (c)
 	DecSwitch                     // switch (e): one outcome per case label, default, or "no case"
-	DecAnd                        // left operand of &&: true means the right operand is evaluated
-	DecOr                         // left operand of ||: false means the right operand is evaluated
+	DecAnd                        // operand of a chain a && b && c but the last: true means the next operand is evaluated
+	DecOr                         // operand of a chain a || b || c but the last: false means the next operand is evaluated
 	DecCond                       // c ? a : b
 	DecAssert                     // assert(c)
 )
@@ -215,8 +218,18 @@ type Decision struct {
 }
 
 // ID returns the stable identifier of an outcome, "file:line:col:outcome",
-// as used in goals and in the JSON output.
+// as used in goals and in the JSON output. A condition (&&, ||, ?:) may
+// start at the same position as the decision that contains it
+// (`if (a && b)`: the condition a and the decision a && b), so its
+// identifier names its kind: "file:line:col:&&:true", "...:||:false",
+// "...:?:true".
 func (d *Decision) ID(outcome int) string {
+	switch d.Kind {
+	case DecAnd, DecOr:
+		return d.Pos.String() + ":" + d.Kind.String() + ":" + d.Outcomes[outcome]
+	case DecCond:
+		return d.Pos.String() + ":?:" + d.Outcomes[outcome]
+	}
 	return d.Pos.String() + ":" + d.Outcomes[outcome]
 }
 

@@ -214,8 +214,14 @@ func (t *Type) Rank() int {
 	return -1
 }
 
-// Identical reports whether t and u are the same type.
+// Identical reports whether t and u are the same type. (Recursive structs,
+// such as a list node pointing to its own type, are compared
+// coinductively.)
 func Identical(t, u *Type) bool {
+	return identical(t, u, nil)
+}
+
+func identical(t, u *Type, assumed map[[2]*Type]bool) bool {
 	if t == u {
 		return true
 	}
@@ -224,15 +230,23 @@ func Identical(t, u *Type) bool {
 	}
 	switch t.Kind {
 	case Pointer:
-		return Identical(t.Elem, u.Elem)
+		return identical(t.Elem, u.Elem, assumed)
 	case Array:
-		return t.Len == u.Len && Identical(t.Elem, u.Elem)
+		return t.Len == u.Len && identical(t.Elem, u.Elem, assumed)
 	case Struct, Union:
 		if t.Tag != u.Tag || len(t.Fields) != len(u.Fields) || t.size != u.size {
 			return false
 		}
+		k := [2]*Type{t, u}
+		if assumed[k] {
+			return true
+		}
+		if assumed == nil {
+			assumed = map[[2]*Type]bool{}
+		}
+		assumed[k] = true
 		for i := range t.Fields {
-			if t.Fields[i].Name != u.Fields[i].Name || !Identical(t.Fields[i].Type, u.Fields[i].Type) {
+			if t.Fields[i].Name != u.Fields[i].Name || !identical(t.Fields[i].Type, u.Fields[i].Type, assumed) {
 				return false
 			}
 		}
@@ -294,8 +308,15 @@ func writeType(b *strings.Builder, t *Type) {
 		writeType(b, t.Elem)
 		b.WriteString("*")
 	case Array:
-		writeType(b, t.Elem)
-		fmt.Fprintf(b, "[%d]", t.Len)
+		// C order: int[3][4] is an array of 3 arrays of 4 ints
+		e := t
+		for e.Kind == Array {
+			e = e.Elem
+		}
+		writeType(b, e)
+		for e := t; e.Kind == Array; e = e.Elem {
+			fmt.Fprintf(b, "[%d]", e.Len)
+		}
 	case Struct, Union:
 		b.WriteString(t.Kind.String())
 		if t.Tag != "" {

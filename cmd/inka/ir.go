@@ -1,0 +1,138 @@
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/inka-tool/inka/frontend"
+	"github.com/inka-tool/inka/ir"
+)
+
+// multiFlag collects the values of a repeated flag.
+type multiFlag []string
+
+func (m *multiFlag) String() string     { return strings.Join(*m, ",") }
+func (m *multiFlag) Set(s string) error { *m = append(*m, s); return nil }
+
+// frontendFlags are the preprocessor flags shared by the commands that read C.
+type frontendFlags struct {
+	includes, defines multiFlag
+	ndebug            bool
+}
+
+func (ff *frontendFlags) register(fs *flag.FlagSet) {
+	fs.Var(&ff.includes, "I", "add `DIR` to the include search path")
+	fs.Var(&ff.defines, "D", "define macro `NAME[=VALUE]`")
+	fs.BoolVar(&ff.ndebug, "ndebug", false, "compile assert() out (as -DNDEBUG)")
+}
+
+func (ff *frontendFlags) options() frontend.Options {
+	return frontend.Options{IncludeDirs: ff.includes, Defines: ff.defines, NDEBUG: ff.ndebug}
+}
+
+// parseArgs parses flags placed before or after the positional arguments.
+func parseArgs(fs *flag.FlagSet, args []string) ([]string, error) {
+	var pos []string
+	for {
+		if err := fs.Parse(args); err != nil {
+			return nil, err
+		}
+		args = fs.Args()
+		if len(args) == 0 {
+			return pos, nil
+		}
+		pos = append(pos, args[0])
+		args = args[1:]
+	}
+}
+
+// reportError prints a front-end error and returns the exit status: 2 for
+// errors in the input, 1 for internal failures.
+func reportError(stderr io.Writer, err error) int {
+	var fe *frontend.Error
+	if errors.As(err, &fe) {
+		fmt.Fprintln(stderr, fe.Error())
+		return exitUsage
+	}
+	fmt.Fprintf(stderr, "inka: %v\n", err)
+	return exitInternal
+}
+
+func init() {
+	register("ir", "inka ir FILE.c [--func F] [-I DIR] [-D NAME[=VALUE]] [--ndebug]   print the normalized IR", runIR)
+}
+
+// runIR implements `inka ir FILE.c [--func F]`: the normalized IR of a
+// function (with the functions it calls), or of every function of the file.
+func runIR(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("ir", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fn := fs.String("func", "", "lower function `F` (default: every function of the file)")
+	var ff frontendFlags
+	ff.register(fs)
+	fs.Usage = func() {
+		fmt.Fprintln(stderr, "usage: inka ir FILE.c [--func F] [-I DIR] [-D NAME[=VALUE]] [--ndebug]")
+		fs.PrintDefaults()
+	}
+	pos, err := parseArgs(fs, args)
+	if err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return exitOK
+		}
+		return exitUsage
+	}
+	if len(pos) != 1 {
+		fs.Usage()
+		return exitUsage
+	}
+	file := pos[0]
+	u, err := frontend.Load(file, ff.options())
+	if err != nil {
+		return reportError(stderr, err)
+	}
+	funcs := u.Functions()
+	if *fn != "" {
+		funcs = []string{*fn}
+	}
+	if len(funcs) == 0 {
+		fmt.Fprintf(stderr, "%s: no function defined\n", file)
+		return exitUsage
+	}
+	// With --func, the program of F (F and its callees); else every
+	// function once, with the globals and externs of all.
+	all := &ir.Program{File: file}
+	seenG, seenE := map[string]bool{}, map[string]bool{}
+	for _, f := range funcs {
+		p, err := u.Lower(f)
+		if err != nil {
+			return reportError(stderr, err)
+		}
+		if err := ir.SanityCheck(p); err != nil {
+			fmt.Fprintf(stderr, "inka: internal error: invalid IR for %s: %v\n", f, err)
+			return exitInternal
+		}
+		if *fn != "" {
+			all = p
+			break
+		}
+		all.Funcs = append(all.Funcs, p.Funcs[0])
+		for _, g := range p.Globals {
+			if !seenG[g.Name] {
+				seenG[g.Name] = true
+				all.Globals = append(all.Globals, g)
+			}
+		}
+		for _, e := range p.Externs {
+			if !seenE[e.Name] {
+				seenE[e.Name] = true
+				all.Externs = append(all.Externs, e)
+			}
+		}
+	}
+	fmt.Fprintf(stdout, "// inka ir %s\n", file)
+	ir.Fprint(stdout, all)
+	return exitOK
+}

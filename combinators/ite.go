@@ -1,0 +1,281 @@
+// Package combinators implements the constraint combinators of Gotlieb,
+// Denmat and Botella as fd constraints, with the operational semantics of
+// their Definitions 1-4:
+//
+//	Ite   ite(c, v0, v1, v2, C_then, C_else)     Definition 1 (if/else)
+//	Ite + Lazy                                    Definition 2 (w, a loop unfolded lazily)
+//	PhiU  X = Φu(P, [P1..Pn], [V1..Vn])           Definition 3 (use through a pointer)
+//	PhiD  [X1..Xn] = Φd(P, [P1..Pn], DP, [V1..Vn]) Definition 4 (definition through a pointer)
+//
+// The φ equalities of an ite (v2 = v0, v2 = v1) are given as constraints
+// of its branches. A loop w(c, v0, v1, v2, C_body) is an Ite whose then
+// branch holds a Lazy constraint that instantiates the next iteration
+// (fresh variables, the paper's substitution mechanism) only when it is
+// posted or tried; package model builds it.
+//
+// The combinators know nothing of C: they are built on package fd alone.
+package combinators
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/inka-tool/inka/fd"
+)
+
+// Options tune the combinators of one model.
+type Options struct {
+	// MaxTrial is the depth of nested sub-store trials a combinator may
+	// open for refutation and constructive disjunction (rules 3-5 of
+	// Definition 1). 0 disables trials (only entailment by domains);
+	// the default, 1, tries both branches of an ite outside any trial.
+	MaxTrial int
+	// Trials counts the sub-store trials made.
+	Trials int64
+	// Active lists the ites posted on the current search branch, in the
+	// order they were posted (trailed): a search may branch on their
+	// conditions.
+	Active []*Ite
+}
+
+// Ite is the ite/6 combinator of Definition 1: (c ∧ C_then ∧ v2 = v0) ∨
+// (¬c ∧ C_else ∧ v2 = v1), where c is Cond ≠ 0 and the φ equalities are
+// part of Then and Else.
+//
+// Operationally: if c is entailed the then branch is posted, if c is
+// disentailed the else branch (rules 1-2); a branch that is disentailed by
+// the domains, or fails when tried in a sub-store, is refuted and the
+// other is posted (rules 3-4); when both survive their trial, every
+// variable is narrowed to the union of the domains the two trials left
+// (the constructive disjunction ⊎ of rule 5).
+type Ite struct {
+	Cond       *fd.Var
+	Then, Else []fd.Constraint
+	Opts       *Options
+	// Name is for listings (e.g. the source position of the decision).
+	Name string
+	// Loop marks the ite of a loop iteration (then: one more iteration,
+	// else: exit).
+	Loop bool
+
+	// side is 0 while undecided, 1 once the then branch is posted, 2 for
+	// the else branch (trailed).
+	side int
+	vars []*fd.Var
+}
+
+// Side reports which branch was committed on the current search branch:
+// 0 none yet, 1 then, 2 else.
+func (c *Ite) Side() int { return c.side }
+
+// Vars implements fd.Constraint.
+func (c *Ite) Vars() []*fd.Var {
+	if c.vars == nil {
+		seen := map[*fd.Var]bool{c.Cond: true}
+		c.vars = []*fd.Var{c.Cond}
+		for _, b := range [][]fd.Constraint{c.Then, c.Else} {
+			for _, k := range b {
+				for _, x := range k.Vars() {
+					if !seen[x] {
+						seen[x] = true
+						c.vars = append(c.vars, x)
+					}
+				}
+			}
+		}
+	}
+	return c.vars
+}
+
+func (c *Ite) String() string {
+	return fmt.Sprintf("ite(%s≠0, [%s], [%s])", c.Cond, joinC(c.Then), joinC(c.Else))
+}
+
+func joinC(cs []fd.Constraint) string {
+	s := make([]string, len(cs))
+	for i, k := range cs {
+		s[i] = k.String()
+	}
+	return strings.Join(s, " ∧ ")
+}
+
+// Check implements fd.Constraint.
+func (c *Ite) Check(val fd.Valuation) bool {
+	b := c.Else
+	if !val(c.Cond).IsZero() {
+		b = c.Then
+	}
+	for _, k := range b {
+		if !k.Check(val) {
+			return false
+		}
+	}
+	return true
+}
+
+// condTruth decides Cond ≠ 0 by its domain.
+func condTruth(x *fd.Var) fd.Truth {
+	if !x.Contains(fd.Int{}) {
+		return fd.Entailed
+	}
+	if x.IsFixed() {
+		return fd.Disentailed
+	}
+	return fd.Unknown
+}
+
+// Entailed implements fd.Constraint: known once the condition is decided
+// and the branch is.
+func (c *Ite) Entailed(s *fd.Store) fd.Truth {
+	var b []fd.Constraint
+	switch condTruth(c.Cond) {
+	case fd.Entailed:
+		b = c.Then
+	case fd.Disentailed:
+		b = c.Else
+	default:
+		return fd.Unknown
+	}
+	return conjTruth(s, b)
+}
+
+func conjTruth(s *fd.Store, cs []fd.Constraint) fd.Truth {
+	t := fd.Entailed
+	for _, k := range cs {
+		switch k.Entailed(s) {
+		case fd.Disentailed:
+			return fd.Disentailed
+		case fd.Unknown:
+			t = fd.Unknown
+		}
+	}
+	return t
+}
+
+// Post implements fd.Constraint.
+func (c *Ite) Post(s *fd.Store) bool {
+	if o := c.Opts; o != nil {
+		o.Active = append(o.Active, c)
+		n := len(o.Active) - 1
+		s.OnUndo(func() { o.Active = o.Active[:n] })
+	}
+	p := s.AddPropagator(&iteProp{c}, fd.CostExpensive)
+	s.WatchAll(p, fd.EvDom, c.Vars()...)
+	return true
+}
+
+type iteProp struct{ c *Ite }
+
+// commit posts branch 1 (then) or 2 (else) with the matching condition.
+func (c *Ite) commit(s *fd.Store, side int) fd.Status {
+	s.SetInt(&c.side, side)
+	var ok bool
+	if side == 1 {
+		ok = c.Cond.Remove(fd.Int{}) && s.Post(c.Then...)
+	} else {
+		ok = c.Cond.Assign(fd.Int{}) && s.Post(c.Else...)
+	}
+	if !ok {
+		return fd.Failed
+	}
+	return fd.Subsumed
+}
+
+func (p *iteProp) Propagate(s *fd.Store) fd.Status {
+	c := p.c
+	if c.side != 0 {
+		return fd.Subsumed
+	}
+	switch condTruth(c.Cond) {
+	case fd.Entailed:
+		return c.commit(s, 1)
+	case fd.Disentailed:
+		return c.commit(s, 2)
+	}
+	// Rules 3-4 by domains: a branch one of whose constraints is already
+	// disentailed cannot be taken.
+	thenOut := conjTruth(s, c.Then) == fd.Disentailed
+	elseOut := conjTruth(s, c.Else) == fd.Disentailed
+	switch {
+	case thenOut && elseOut:
+		return fd.Failed
+	case thenOut:
+		return c.commit(s, 2)
+	case elseOut:
+		return c.commit(s, 1)
+	}
+	if c.Opts == nil || s.TrialDepth() >= c.Opts.MaxTrial {
+		return fd.AtFixpoint
+	}
+	// Rules 3-5 by trial: try each branch in a sub-store.
+	thenDoms, thenOK := trial(s, c.Opts, func() bool { return c.Cond.Remove(fd.Int{}) && s.Post(c.Then...) })
+	elseDoms, elseOK := trial(s, c.Opts, func() bool { return c.Cond.Assign(fd.Int{}) && s.Post(c.Else...) })
+	switch {
+	case !thenOK && !elseOK:
+		return fd.Failed
+	case !thenOK:
+		return c.commit(s, 2)
+	case !elseOK:
+		return c.commit(s, 1)
+	}
+	if !join(thenDoms, elseDoms) {
+		return fd.Failed
+	}
+	return fd.AtFixpoint
+}
+
+// trial posts what post posts in a sub-store, propagates, and returns the
+// domains of the variables the trial narrowed (variables that existed
+// before it), or false if the sub-store failed.
+func trial(s *fd.Store, o *Options, post func() bool) (map[*fd.Var]fd.Domain, bool) {
+	o.Trials++
+	s.Push()
+	defer s.Pop()
+	if !post() || !s.Propagate() {
+		return nil, false
+	}
+	doms := map[*fd.Var]fd.Domain{}
+	for _, x := range s.Modified() {
+		doms[x] = x.Dom()
+	}
+	return doms, true
+}
+
+// join narrows every variable narrowed by both trials to the union of the
+// two domains (⊎). A variable left alone by one trial keeps its domain.
+func join(a, b map[*fd.Var]fd.Domain) bool {
+	for x, da := range a {
+		db, ok := b[x]
+		if !ok {
+			continue
+		}
+		if !x.Intersect(da.Union(db)) {
+			return false
+		}
+	}
+	return true
+}
+
+// Lazy is a constraint whose content is built only when it is posted: the
+// next iteration of a loop (fresh variables and their constraints). Build
+// must post what it creates and report false on failure.
+type Lazy struct {
+	Build func(s *fd.Store) bool
+	Name  string
+}
+
+// Post implements fd.Constraint.
+func (l *Lazy) Post(s *fd.Store) bool { return l.Build(s) }
+
+// Entailed implements fd.Constraint: nothing is known before it is built.
+func (l *Lazy) Entailed(*fd.Store) fd.Truth { return fd.Unknown }
+
+// Check implements fd.Constraint. A lazy constraint has no variables of
+// its own before it is built: the variables it creates are checked by the
+// constraints it posts.
+func (l *Lazy) Check(fd.Valuation) bool { return true }
+
+// Vars implements fd.Constraint.
+func (l *Lazy) Vars() []*fd.Var { return nil }
+
+func (l *Lazy) String() string { return "lazy(" + l.Name + ")" }

@@ -1,0 +1,113 @@
+// Package frontend reads C and lowers it to inka's normalized IR (package
+// ir). It owns parsing, preprocessing and type checking (with
+// modernc.org/cc/v4, the host's system headers and predefined macros) and
+// the lowering; it knows nothing of points-to analysis, SSA or constraints.
+//
+//	u, err := frontend.Load("foo.c", frontend.Options{})   // parse, type-check
+//	names := u.Functions()                                 // defined in foo.c, source order
+//	p, err := u.Lower("foo")                               // foo, its callees, globals, externs
+//
+// Errors in the input are *Error values whose Error() is
+// "file:line:col: message": syntax and type errors as cc reports them (the
+// first one), "unsupported: <construct>" for C outside the subset below,
+// "file: no function named F". Positions use the path as given and byte
+// columns.
+//
+// # Lowering
+//
+//	C                               IR
+//	x = a + b * c                   t1 = b * c; x = a + t1 (one operator a statement)
+//	char c; c + 1                   t1 = (int)c; t2 = t1 + 1 (promotions, usual conversions as Conv)
+//	c += 300                        t1 = (int)c; t2 = t1 + 300; c = (char)t2
+//	x++ (value used)                t1 = x; x = t1 + 1; ... t1
+//	p + i, p - i, p++               t1 = (long)i; t2 = p + t1 (PtrAdd; - negates the index)
+//	p - q                           t1 = p - q (long, in elements)
+//	**p = x                         t1 = *p; *t1 = x (Figure 4)
+//	s.f, p->f                       t1 = &s; t2 = &t1->f; *t2 (FieldAddr then Load/Store)
+//	a[i] (array a)                  t1 = &a; t2 = (int*)t1; t3 = t2 + i; *t3
+//	s1 = s2, *p = s (structs)       Copy, Store of the whole struct
+//	f(a, b)                         Call (args converted to the parameter types)
+//	a && b && c, a || b             nested If computing an int 0/1 (a, b are conditions)
+//	c ? a : b                       If computing the result (c is a condition)
+//	if / else                       If (with the if decision)
+//	while, for                      While{Pre: condition code, Cond, Body}
+//	do S while (c)                  While{Pre: S; condition code, Cond, Body: empty}
+//	switch                          chain of If, one per case label (see below)
+//	break, continue, return         flags (see below)
+//	assert(c)                       Assert (decision kind assert at the argument)
+//	int a[3] = {1, 2};              a = f.a.init (a read-only template) or one Store a leaf
+//	static int n = 1; (in f)        static variable f.n with its initializer
+//	"abc"                           read-only global char array .strN (String class)
+//
+// Operands are evaluated left to right (C leaves most orders unspecified);
+// a variable read as an operand is copied to a temp first when a later
+// operand may modify it. An integer constant expression without side
+// effects is folded to a constant: && || ?: inside it are not decisions
+// (gcc emits no branch for them either).
+//
+// Control flow. Each function has one Return, its last statement, returning
+// the Result variable: `return e` assigns Result. A statement that can
+// complete abruptly (break, continue, return) sets a flag; the code that
+// follows it is guarded by `if (flag) {} else {...}` only where normal and
+// abrupt completions meet: when one branch of an if always completes
+// abruptly, the rest of the block goes in the other branch. A loop whose
+// body has no break or return is a plain While with the loop's decision on
+// it; otherwise the While tests a flag `go` computed in Pre by
+// `if (exit flags) go = 0 else { cond; if (c) [decision] go = 1 else go = 0 }`,
+// so that the decision is recorded only when the source evaluates the
+// condition. Flags that no test reads, and writes of flags that no later
+// test can read, are removed: a switch whose cases end with break, or an
+// early return at the end of a branch, costs no flag.
+//
+// switch. The controlling expression is promoted and each case constant
+// converted to its type. The chain tests the labels in source order; the
+// last test's else is the default (or "no case"). When no case falls
+// through into the next one and each case has one label, each case's code
+// goes in its test's branch. Otherwise the chain sets a flag `sw` to the
+// index of the first case to run, and the cases follow, case i running when
+// sw == i or the previous case completed normally (flag `fall`).
+//
+// Decisions. Every decision of the source is an ir.Decision of its
+// function, numbered in source order: if, while, for, do (outcomes true,
+// false), switch (one outcome per case label, "case <text as written>", then
+// "default" or "no case"), assert, and the conditions: each operand but
+// the last of a chain of && or || (true, false: true for && and false for
+// || mean that the next operand is evaluated) and the condition of ?:. Pos
+// is the first character of the condition (of the controlling expression
+// for a switch), End just after its last character, Text the source text
+// with white space collapsed; a condition produced by a macro spans the
+// macro invocation. `for (;;)` has no decision. Decisions in unreachable
+// code are registered but no statement refers to them.
+//
+// # Types
+//
+// LP64: char (signed), short, int, long, long long and their unsigned
+// versions, _Bool, enums (their underlying integer type, unsigned int when
+// no constant is negative, as gcc; the tag in Type.Tag), pointers, fixed-size
+// arrays, structs and unions (checked against cc's layout), typedefs
+// resolved, qualifiers dropped.
+//
+// # Not supported
+//
+// Rejected with "unsupported: ...": floating-point and complex types and
+// constants; 128-bit integers; function pointers (taking a function's
+// address, calls through pointers, function pointer parameters);
+// goto, labels, computed goto (&&label); variable-length arrays; inline
+// assembly; setjmp/longjmp; dynamic allocation (malloc, calloc, realloc,
+// free, alloca, strdup, ...), and library functions taking function pointers
+// (qsort, bsearch, signal, atexit); integer to pointer conversions other
+// than the null pointer constant, pointer to integer conversions (except to
+// _Bool); casts between pointers to different object types (conversions to
+// and from void* are fine); bit-fields, flexible array members, anonymous
+// struct or union members, packed or over-aligned layouts; compound
+// literals; statement expressions; case ranges; case labels not directly in
+// the body of their switch (Duff's device); definitions of variadic
+// functions and va_arg; wide string literals; initializers of a union
+// member other than the first and of a struct member by a struct value;
+// non-constant static initializers; thread-local variables; __auto_type;
+// nested functions. A pointer to a struct that cannot be represented is
+// accepted (the struct is opaque) until a member is accessed.
+//
+// Functions only declared in the file (library functions included) become
+// ir.Extern: the interpreter stubs the calls.
+package frontend

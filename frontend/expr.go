@@ -1,0 +1,1205 @@
+package frontend
+
+import (
+	"fmt"
+	"reflect"
+
+	"modernc.org/cc/v4"
+	"modernc.org/token"
+
+	"github.com/inka-tool/inka/ir"
+)
+
+// lval is a lowered lvalue: a variable accessed by name (scalar, or a
+// whole aggregate), or an object in memory at address ptr.
+type lval struct {
+	v   *ir.Var
+	ptr ir.Value
+	typ *ir.Type // the object's type
+}
+
+// exprType is the IR type of an expression (after array decay for arrays
+// in value position, as cc types them).
+func (b *funcBuilder) exprType(e cc.ExpressionNode) *ir.Type {
+	return b.u.irType(e.Type(), e.Position())
+}
+
+// objType is the IR type of the object an lvalue designates (arrays not
+// decayed).
+func (b *funcBuilder) objType(e cc.ExpressionNode) *ir.Type {
+	return b.u.irType(e.Type().Undecay(), e.Position())
+}
+
+func isIntegerKind(k cc.Kind) bool {
+	switch k {
+	case cc.Bool, cc.Char, cc.SChar, cc.UChar, cc.Short, cc.UShort, cc.Int, cc.UInt,
+		cc.Long, cc.ULong, cc.LongLong, cc.ULongLong, cc.Enum:
+		return true
+	}
+	return false
+}
+
+// constOf returns the value of an integer constant expression, converted
+// to t.
+func (b *funcBuilder) constOf(e cc.ExpressionNode, t *ir.Type) (*ir.Const, bool) {
+	if e == nil {
+		return nil, false
+	}
+	switch v := e.Value().(type) {
+	case cc.Int64Value:
+		return ir.NewConst(t, uint64(v)), true
+	case cc.UInt64Value:
+		return ir.NewConst(t, uint64(v)), true
+	}
+	return nil, false
+}
+
+// isNullPointerConstant reports whether e is an integer constant expression
+// with value 0, possibly cast to void*.
+func isNullPointerConstant(e cc.ExpressionNode) bool {
+	for {
+		switch x := e.(type) {
+		case *cc.PrimaryExpression:
+			if x.Case == cc.PrimaryExpressionExpr {
+				e = x.ExpressionList
+				continue
+			}
+		case *cc.CastExpression:
+			if x.Case == cc.CastExpressionCast {
+				t := x.Type()
+				if t.Kind() == cc.Ptr && t.(*cc.PointerType).Elem().Kind() == cc.Void || isIntegerKind(t.Kind()) {
+					e = x.CastExpression
+					continue
+				}
+				return false
+			}
+		}
+		break
+	}
+	if !isIntegerKind(e.Type().Kind()) || !e.Pure() {
+		return false
+	}
+	switch v := e.Value().(type) {
+	case cc.Int64Value:
+		return v == 0
+	case cc.UInt64Value:
+		return v == 0
+	}
+	return false
+}
+
+func unparen(e cc.ExpressionNode) cc.ExpressionNode {
+	for {
+		p, ok := e.(*cc.PrimaryExpression)
+		if !ok || p.Case != cc.PrimaryExpressionExpr {
+			return e
+		}
+		e = p.ExpressionList
+	}
+}
+
+// isFreshTemp reports whether v is a temp defined by the last statement
+// emitted (and so read nowhere yet).
+func (b *funcBuilder) lastDefines(v *ir.Var) bool {
+	if v.Class != ir.Temp || len(*b.cur) == 0 {
+		return false
+	}
+	switch s := (*b.cur)[len(*b.cur)-1].(type) {
+	case *ir.Copy:
+		return s.Dst == v
+	case *ir.Unary:
+		return s.Dst == v
+	case *ir.Binary:
+		return s.Dst == v
+	case *ir.Conv:
+		return s.Dst == v
+	case *ir.AddrOf:
+		return s.Dst == v
+	case *ir.FieldAddr:
+		return s.Dst == v
+	case *ir.PtrAdd:
+		return s.Dst == v
+	case *ir.Load:
+		return s.Dst == v
+	case *ir.Call:
+		return s.Dst == v
+	}
+	return false
+}
+
+func setDst(s ir.Stmt, v *ir.Var) {
+	switch s := s.(type) {
+	case *ir.Copy:
+		s.Dst = v
+	case *ir.Unary:
+		s.Dst = v
+	case *ir.Binary:
+		s.Dst = v
+	case *ir.Conv:
+		s.Dst = v
+	case *ir.AddrOf:
+		s.Dst = v
+	case *ir.FieldAddr:
+		s.Dst = v
+	case *ir.PtrAdd:
+		s.Dst = v
+	case *ir.Load:
+		s.Dst = v
+	case *ir.Call:
+		s.Dst = v
+	}
+}
+
+// assign emits dst = v (v of dst's type) and returns the value assigned.
+// When v is a temp just computed, the statement that computed it writes
+// dst directly.
+func (b *funcBuilder) assign(dst *ir.Var, v ir.Value) ir.Value {
+	if t, ok := v.(*ir.Var); ok && b.lastDefines(t) && ir.Identical(t.Typ, dst.Typ) {
+		setDst((*b.cur)[len(*b.cur)-1], dst)
+		b.dropTemp(t)
+		return dst
+	}
+	if v == ir.Value(dst) {
+		return dst
+	}
+	b.emit(&ir.Copy{At: b.at(), Dst: dst, Src: v})
+	return v
+}
+
+// dropTemp removes an unused temp from the function's locals.
+func (b *funcBuilder) dropTemp(t *ir.Var) {
+	ls := b.f.Locals
+	for i := len(ls) - 1; i >= 0; i-- {
+		if ls[i] == t {
+			b.f.Locals = append(ls[:i], ls[i+1:]...)
+			return
+		}
+	}
+}
+
+// protect copies v into a temp when it is a variable that the evaluation of
+// a later operand with side effects could modify (C evaluates the operands
+// left to right here).
+func (b *funcBuilder) protect(v ir.Value, later ...cc.ExpressionNode) ir.Value {
+	x, ok := v.(*ir.Var)
+	if !ok || x.Class == ir.Temp {
+		return v
+	}
+	for _, e := range later {
+		if e != nil && !e.Pure() && b.mayModify(e, x) {
+			t := b.newTemp(x.Typ)
+			b.emit(&ir.Copy{At: b.at(), Dst: t, Src: x})
+			if b.bools[x] {
+				b.bools[t] = true
+			}
+			return t
+		}
+	}
+	return v
+}
+
+// convert converts a scalar value to type t (no checks: see convertAssign
+// and cast for the conversions C allows).
+func (b *funcBuilder) convert(v ir.Value, t *ir.Type) ir.Value {
+	vt := v.Type()
+	if ir.Identical(vt, t) {
+		return v
+	}
+	if c, ok := v.(*ir.Const); ok {
+		switch {
+		case t.IsInteger() && vt.IsInteger():
+			return ir.NewConst(t, c.Bits)
+		case t.IsPointer() && c.Bits == 0:
+			return &ir.Const{Typ: t, Bits: 0}
+		}
+	}
+	if t.Kind == ir.Bool && vt.IsPointer() {
+		ne := b.newTemp(ir.IntType)
+		b.emit(&ir.Binary{At: b.at(), Dst: ne, Op: ir.Ne, X: v, Y: &ir.Const{Typ: vt}})
+		v = ne
+	}
+	d := b.newTemp(t)
+	b.emit(&ir.Conv{At: b.at(), Dst: d, X: v})
+	return d
+}
+
+// checkPtrConv checks that a conversion between two pointer types keeps
+// the object type (or goes through void*).
+func checkPtrConv(from, to *ir.Type, pos token.Position, what string) {
+	if ir.Identical(from, to) || from.Elem.Kind == ir.Void || to.Elem.Kind == ir.Void {
+		return
+	}
+	if ir.Identical(from.Elem, to.Elem) {
+		return
+	}
+	panic(unsupported(pos, fmt.Sprintf("%s between pointers to different object types (%s to %s)", what, from, to)))
+}
+
+// convertAssign converts v, the value of expression e, to type t as by
+// assignment (also arguments and return values).
+func (b *funcBuilder) convertAssign(v ir.Value, t *ir.Type, e cc.ExpressionNode, what string) ir.Value {
+	vt := v.Type()
+	pos := e.Position()
+	switch {
+	case ir.Identical(vt, t):
+		return v
+	case t.IsPointer() && vt.IsPointer():
+		checkPtrConv(vt, t, pos, "conversion")
+	case t.IsPointer() && vt.IsInteger():
+		if !isNullPointerConstant(e) {
+			panic(unsupported(pos, "integer to pointer conversion"))
+		}
+		return &ir.Const{Typ: t}
+	case t.IsInteger() && vt.IsPointer():
+		if t.Kind != ir.Bool {
+			panic(unsupported(pos, "pointer to integer conversion"))
+		}
+	case t.IsAggregate() || vt.IsAggregate():
+		if !ir.Identical(t, vt) {
+			panic(unsupported(pos, fmt.Sprintf("%s of %s to %s", what, vt, t)))
+		}
+		return v
+	}
+	return b.convert(v, t)
+}
+
+// rvalue lowers e and returns its value: a scalar (integer or pointer)
+// Var or Const, or an aggregate Var for a struct or union value.
+func (b *funcBuilder) rvalue(e cc.ExpressionNode) ir.Value {
+	old := b.setPos(e.Position())
+	defer func() { b.pos = old }()
+	et := e.Type()
+	pos := e.Position()
+	if et == nil {
+		panic(unsupported(pos, "untyped expression"))
+	}
+	// Array and function designators.
+	if ut := et.Undecay(); ut != et && isDesignator(e) {
+		switch ut.Kind() {
+		case cc.Array:
+			l := b.lvalue(e)
+			if l.typ.Kind != ir.Array { // a parameter declared as an array
+				return b.load(l)
+			}
+			return b.decay(l, pos)
+		case cc.Function:
+			panic(unsupported(pos, "function pointer"))
+		}
+	}
+	switch et.Kind() {
+	case cc.Function:
+		panic(unsupported(pos, "function pointer"))
+	case cc.Array:
+		return b.decay(b.lvalue(e), pos)
+	}
+	if isIntegerKind(et.Kind()) && e.Pure() {
+		if c, ok := b.constOf(e, b.exprType(e)); ok {
+			return c
+		}
+	} else if et.Kind() == cc.Ptr && isNullPointerConstant(e) {
+		return &ir.Const{Typ: b.exprType(e)}
+	}
+	switch x := e.(type) {
+	case *cc.PrimaryExpression:
+		switch x.Case {
+		case cc.PrimaryExpressionIdent:
+			return b.identVar(x)
+		case cc.PrimaryExpressionExpr:
+			return b.rvalue(x.ExpressionList)
+		case cc.PrimaryExpressionGeneric:
+			a := x.GenericSelection.Associated()
+			if a == nil {
+				panic(unsupported(pos, "_Generic"))
+			}
+			return b.rvalue(a.AssignmentExpression)
+		case cc.PrimaryExpressionFloat:
+			panic(unsupported(pos, "floating-point constant"))
+		case cc.PrimaryExpressionStmt:
+			panic(unsupported(pos, "statement expression"))
+		case cc.PrimaryExpressionString, cc.PrimaryExpressionLString:
+			return b.decay(b.lvalue(e), pos)
+		}
+		panic(unsupported(pos, fmt.Sprintf("expression %s", cc.NodeSource(e))))
+	case *cc.PostfixExpression:
+		switch x.Case {
+		case cc.PostfixExpressionPrimary:
+			return b.rvalue(x.PrimaryExpression)
+		case cc.PostfixExpressionIndex, cc.PostfixExpressionSelect, cc.PostfixExpressionPSelect:
+			return b.load(b.lvalue(e))
+		case cc.PostfixExpressionCall:
+			return b.call(x, true)
+		case cc.PostfixExpressionInc, cc.PostfixExpressionDec:
+			op := ir.Add
+			if x.Case == cc.PostfixExpressionDec {
+				op = ir.Sub
+			}
+			return b.incDec(x.PostfixExpression, op, true, true)
+		case cc.PostfixExpressionComplit:
+			panic(unsupported(pos, "compound literal"))
+		}
+	case *cc.UnaryExpression:
+		return b.unary(x)
+	case *cc.CastExpression:
+		if x.Case == cc.CastExpressionUnary {
+			return b.rvalue(x.UnaryExpression)
+		}
+		return b.cast(x)
+	case *cc.MultiplicativeExpression:
+		switch x.Case {
+		case cc.MultiplicativeExpressionMul:
+			return b.arith(ir.Mul, x.MultiplicativeExpression, x.CastExpression, e)
+		case cc.MultiplicativeExpressionDiv:
+			return b.arith(ir.Div, x.MultiplicativeExpression, x.CastExpression, e)
+		case cc.MultiplicativeExpressionMod:
+			return b.arith(ir.Rem, x.MultiplicativeExpression, x.CastExpression, e)
+		}
+		return b.rvalue(x.CastExpression)
+	case *cc.AdditiveExpression:
+		switch x.Case {
+		case cc.AdditiveExpressionAdd:
+			return b.arith(ir.Add, x.AdditiveExpression, x.MultiplicativeExpression, e)
+		case cc.AdditiveExpressionSub:
+			return b.arith(ir.Sub, x.AdditiveExpression, x.MultiplicativeExpression, e)
+		}
+		return b.rvalue(x.MultiplicativeExpression)
+	case *cc.ShiftExpression:
+		switch x.Case {
+		case cc.ShiftExpressionLsh:
+			return b.shift(ir.Shl, x.ShiftExpression, x.AdditiveExpression)
+		case cc.ShiftExpressionRsh:
+			return b.shift(ir.Shr, x.ShiftExpression, x.AdditiveExpression)
+		}
+		return b.rvalue(x.AdditiveExpression)
+	case *cc.RelationalExpression:
+		switch x.Case {
+		case cc.RelationalExpressionLt:
+			return b.compare(ir.Lt, x.RelationalExpression, x.ShiftExpression)
+		case cc.RelationalExpressionGt:
+			return b.compare(ir.Gt, x.RelationalExpression, x.ShiftExpression)
+		case cc.RelationalExpressionLeq:
+			return b.compare(ir.Le, x.RelationalExpression, x.ShiftExpression)
+		case cc.RelationalExpressionGeq:
+			return b.compare(ir.Ge, x.RelationalExpression, x.ShiftExpression)
+		}
+		return b.rvalue(x.ShiftExpression)
+	case *cc.EqualityExpression:
+		switch x.Case {
+		case cc.EqualityExpressionEq:
+			return b.compare(ir.Eq, x.EqualityExpression, x.RelationalExpression)
+		case cc.EqualityExpressionNeq:
+			return b.compare(ir.Ne, x.EqualityExpression, x.RelationalExpression)
+		}
+		return b.rvalue(x.RelationalExpression)
+	case *cc.AndExpression:
+		if x.Case == cc.AndExpressionAnd {
+			return b.arith(ir.And, x.AndExpression, x.EqualityExpression, e)
+		}
+		return b.rvalue(x.EqualityExpression)
+	case *cc.ExclusiveOrExpression:
+		if x.Case == cc.ExclusiveOrExpressionXor {
+			return b.arith(ir.Xor, x.ExclusiveOrExpression, x.AndExpression, e)
+		}
+		return b.rvalue(x.AndExpression)
+	case *cc.InclusiveOrExpression:
+		if x.Case == cc.InclusiveOrExpressionOr {
+			return b.arith(ir.Or, x.InclusiveOrExpression, x.ExclusiveOrExpression, e)
+		}
+		return b.rvalue(x.ExclusiveOrExpression)
+	case *cc.LogicalAndExpression, *cc.LogicalOrExpression:
+		return b.logical(e)
+	case *cc.ConditionalExpression:
+		return b.conditional(x, true)
+	case *cc.AssignmentExpression:
+		return b.assignment(x, true)
+	case *cc.ExpressionList:
+		for l := x; l != nil; l = l.ExpressionList {
+			if l.ExpressionList == nil {
+				return b.rvalue(l.AssignmentExpression)
+			}
+			b.discard(l.AssignmentExpression)
+		}
+	case *cc.ConstantExpression:
+		return b.rvalue(x.ConditionalExpression)
+	}
+	panic(unsupported(pos, fmt.Sprintf("expression %s", cc.NodeSource(e))))
+}
+
+// discard lowers e for its side effects.
+func (b *funcBuilder) discard(e cc.ExpressionNode) {
+	old := b.setPos(e.Position())
+	defer func() { b.pos = old }()
+	if e.Type() != nil && (isIntegerKind(e.Type().Kind())) && e.Pure() {
+		if _, ok := b.constOf(e, ir.IntType); ok {
+			return
+		}
+	}
+	switch x := e.(type) {
+	case *cc.PrimaryExpression:
+		if x.Case == cc.PrimaryExpressionExpr {
+			b.discard(x.ExpressionList)
+			return
+		}
+	case *cc.PostfixExpression:
+		switch x.Case {
+		case cc.PostfixExpressionCall:
+			b.call(x, false)
+			return
+		case cc.PostfixExpressionInc:
+			b.incDec(x.PostfixExpression, ir.Add, false, false)
+			return
+		case cc.PostfixExpressionDec:
+			b.incDec(x.PostfixExpression, ir.Sub, false, false)
+			return
+		}
+	case *cc.CastExpression:
+		if x.Case == cc.CastExpressionCast && x.Type().Kind() == cc.Void {
+			b.discard(x.CastExpression)
+			return
+		}
+	case *cc.AssignmentExpression:
+		b.assignment(x, false)
+		return
+	case *cc.ConditionalExpression:
+		b.conditional(x, false)
+		return
+	case *cc.ExpressionList:
+		for l := x; l != nil; l = l.ExpressionList {
+			b.discard(l.AssignmentExpression)
+		}
+		return
+	}
+	if e.Type().Kind() == cc.Void {
+		panic(unsupported(e.Position(), "void expression "+cc.NodeSource(e)))
+	}
+	b.rvalue(e)
+}
+
+// identVar returns the variable an identifier denotes.
+func (b *funcBuilder) identVar(x *cc.PrimaryExpression) *ir.Var {
+	pos := x.Position()
+	switch r := x.ResolvedTo().(type) {
+	case *cc.Declarator:
+		if v, ok := b.vars[r]; ok {
+			return v
+		}
+		if r.Type().Kind() == cc.Function {
+			panic(unsupported(pos, "function pointer"))
+		}
+		if r.IsStatic() && r.LexicalScope().Parent != nil {
+			v := b.pb.global(r, b.f.Name, b.pb.inits[r])
+			b.vars[r] = v
+			return v
+		}
+		if r.IsExtern() || r.LexicalScope().Parent == nil {
+			v := b.pb.global(r, "", nil)
+			b.vars[r] = v
+			return v
+		}
+		panic(fmt.Sprintf("%v: variable %s not declared", pos, r.Name()))
+	case *cc.Parameter:
+		panic(unsupported(pos, "parameter without a name"))
+	}
+	panic(unsupported(pos, "identifier "+x.Token.SrcStr()))
+}
+
+// lvalue lowers an lvalue expression.
+func (b *funcBuilder) lvalue(e cc.ExpressionNode) lval {
+	old := b.setPos(e.Position())
+	defer func() { b.pos = old }()
+	pos := e.Position()
+	switch x := e.(type) {
+	case *cc.PrimaryExpression:
+		switch x.Case {
+		case cc.PrimaryExpressionIdent:
+			v := b.identVar(x)
+			return lval{v: v, typ: v.Typ}
+		case cc.PrimaryExpressionExpr:
+			return b.lvalue(x.ExpressionList)
+		case cc.PrimaryExpressionString:
+			s, ok := x.Value().(cc.StringValue)
+			if !ok {
+				panic(unsupported(pos, "string literal "+x.Token.SrcStr()))
+			}
+			str := string(s)
+			if len(str) > 0 && str[len(str)-1] == 0 {
+				str = str[:len(str)-1]
+			}
+			v := b.pb.stringVar(str, pos)
+			return lval{v: v, typ: v.Typ}
+		case cc.PrimaryExpressionLString:
+			panic(unsupported(pos, "wide string literal"))
+		case cc.PrimaryExpressionGeneric:
+			a := x.GenericSelection.Associated()
+			if a == nil {
+				panic(unsupported(pos, "_Generic"))
+			}
+			return b.lvalue(a.AssignmentExpression)
+		}
+	case *cc.PostfixExpression:
+		switch x.Case {
+		case cc.PostfixExpressionPrimary:
+			return b.lvalue(x.PrimaryExpression)
+		case cc.PostfixExpressionIndex:
+			l, r := x.PostfixExpression, x.ExpressionList
+			var base, idx ir.Value
+			if l.Type().Kind() == cc.Ptr {
+				base = b.protect(b.rvalue(l), r)
+				idx = b.rvalue(r)
+			} else {
+				idx = b.protect(b.rvalue(l), r)
+				base = b.rvalue(r)
+			}
+			if !base.Type().IsPointer() || !idx.Type().IsInteger() {
+				panic(unsupported(pos, "subscript of "+base.Type().String()))
+			}
+			p := b.ptrAdd(base, idx, false, pos)
+			return lval{ptr: p, typ: p.Type().Elem}
+		case cc.PostfixExpressionSelect:
+			s := b.lvalue(x.PostfixExpression)
+			return b.field(b.addrOf(s), x, pos)
+		case cc.PostfixExpressionPSelect:
+			p := b.rvalue(x.PostfixExpression)
+			return b.field(p, x, pos)
+		case cc.PostfixExpressionCall:
+			// an rvalue of struct type whose member is selected
+			v := b.call(x, true)
+			tv, ok := v.(*ir.Var)
+			if !ok {
+				panic(unsupported(pos, "member of a void call"))
+			}
+			return lval{v: tv, typ: tv.Typ}
+		case cc.PostfixExpressionComplit:
+			panic(unsupported(pos, "compound literal"))
+		}
+	case *cc.UnaryExpression:
+		if x.Case == cc.UnaryExpressionDeref {
+			p := b.rvalue(x.CastExpression)
+			pt := p.Type()
+			if !pt.IsPointer() {
+				panic(unsupported(pos, "dereference of "+pt.String()))
+			}
+			if pt.Elem.Kind == ir.Void {
+				panic(unsupported(pos, "dereference of void*"))
+			}
+			return lval{ptr: p, typ: pt.Elem}
+		}
+	case *cc.CastExpression:
+		if x.Case == cc.CastExpressionUnary {
+			return b.lvalue(x.UnaryExpression)
+		}
+	case *cc.ConditionalExpression, *cc.AssignmentExpression, *cc.ExpressionList:
+		// struct-valued rvalues whose member is selected
+		v := b.rvalue(e)
+		if tv, ok := v.(*ir.Var); ok && tv.Typ.IsAggregate() {
+			return lval{v: tv, typ: tv.Typ}
+		}
+	}
+	panic(unsupported(pos, "lvalue "+cc.NodeSource(e)))
+}
+
+// field selects a member of the struct or union p points to.
+func (b *funcBuilder) field(p ir.Value, x *cc.PostfixExpression, pos token.Position) lval {
+	pt := p.Type()
+	if !pt.IsPointer() || (pt.Elem.Kind != ir.Struct && pt.Elem.Kind != ir.Union) {
+		panic(unsupported(pos, "member access in "+pt.String()))
+	}
+	name := x.Token2.SrcStr()
+	st := pt.Elem
+	if len(st.Fields) == 0 {
+		if why := b.u.opaqueWhy[st]; why != "" {
+			panic(unsupported(pos, why))
+		}
+		panic(unsupported(pos, "access to "+st.String()+" (incomplete)"))
+	}
+	for i, f := range st.Fields {
+		if f.Name == name {
+			d := b.newTemp(ir.PointerTo(f.Type))
+			b.emit(&ir.FieldAddr{At: b.at(), Dst: d, Ptr: p, Field: i})
+			return lval{ptr: d, typ: f.Type}
+		}
+	}
+	panic(unsupported(pos, "member "+name+" of "+st.String()))
+}
+
+// addrOf returns the address of an lvalue.
+func (b *funcBuilder) addrOf(l lval) ir.Value {
+	if l.v == nil {
+		return l.ptr
+	}
+	l.v.AddrTaken = true
+	d := b.newTemp(ir.PointerTo(l.v.Typ))
+	b.emit(&ir.AddrOf{At: b.at(), Dst: d, Var: l.v})
+	return d
+}
+
+// decay returns a pointer to the first element of an array lvalue.
+func (b *funcBuilder) decay(l lval, pos token.Position) ir.Value {
+	if l.typ.Kind != ir.Array {
+		panic(unsupported(pos, "decay of "+l.typ.String()))
+	}
+	a := b.addrOf(l)
+	d := b.newTemp(ir.PointerTo(l.typ.Elem))
+	b.emit(&ir.Conv{At: b.at(), Dst: d, X: a})
+	return d
+}
+
+// load reads an lvalue.
+func (b *funcBuilder) load(l lval) ir.Value {
+	if l.v != nil {
+		return l.v
+	}
+	if l.typ.Kind == ir.Array {
+		panic("load of an array")
+	}
+	d := b.newTemp(l.typ)
+	b.emit(&ir.Load{At: b.at(), Dst: d, Ptr: l.ptr})
+	return d
+}
+
+// store writes v (of the lvalue's type) and returns the value stored.
+func (b *funcBuilder) store(l lval, v ir.Value) ir.Value {
+	if l.v != nil {
+		return b.assign(l.v, v)
+	}
+	b.emit(&ir.Store{At: b.at(), Ptr: l.ptr, Src: v})
+	return v
+}
+
+// ptrAdd emits p + i (p - i when neg) in units of the pointee type.
+func (b *funcBuilder) ptrAdd(p, i ir.Value, neg bool, pos token.Position) ir.Value {
+	if p.Type().Elem.Kind == ir.Void {
+		panic(unsupported(pos, "arithmetic on void*"))
+	}
+	i = b.convert(i, ir.LongType)
+	if c, ok := i.(*ir.Const); ok && c.Bits == 0 {
+		return p
+	}
+	if neg {
+		if c, ok := i.(*ir.Const); ok {
+			i = ir.NewConst(ir.LongType, -c.Bits)
+		} else {
+			n := b.newTemp(ir.LongType)
+			b.emit(&ir.Unary{At: b.at(), Dst: n, Op: ir.Neg, X: i})
+			i = n
+		}
+	}
+	d := b.newTemp(p.Type())
+	b.emit(&ir.PtrAdd{At: b.at(), Dst: d, Ptr: p, Index: i})
+	return d
+}
+
+// arith lowers a binary arithmetic or bitwise operator (and pointer
+// arithmetic for + and -).
+func (b *funcBuilder) arith(op ir.Op, l, r, e cc.ExpressionNode) ir.Value {
+	pos := e.Position()
+	lv := b.protect(b.rvalue(l), r)
+	rv := b.rvalue(r)
+	lt, rt := lv.Type(), rv.Type()
+	switch {
+	case lt.IsPointer() && rt.IsInteger() && (op == ir.Add || op == ir.Sub):
+		return b.ptrAdd(lv, rv, op == ir.Sub, pos)
+	case lt.IsInteger() && rt.IsPointer() && op == ir.Add:
+		return b.ptrAdd(rv, lv, false, pos)
+	case lt.IsPointer() && rt.IsPointer() && op == ir.Sub:
+		if !ir.Identical(lt, rt) {
+			panic(unsupported(pos, "difference of pointers of different types"))
+		}
+		if lt.Elem.Kind == ir.Void {
+			panic(unsupported(pos, "arithmetic on void*"))
+		}
+		d := b.newTemp(ir.LongType)
+		b.emit(&ir.Binary{At: b.at(), Dst: d, Op: ir.Sub, X: lv, Y: rv})
+		return d
+	case lt.IsInteger() && rt.IsInteger():
+		ct := usual(lt, rt)
+		lv = b.convert(lv, ct)
+		rv = b.convert(rv, ct)
+		d := b.newTemp(ct)
+		b.emit(&ir.Binary{At: b.at(), Dst: d, Op: op, X: lv, Y: rv})
+		return d
+	}
+	panic(unsupported(pos, fmt.Sprintf("operator %s on %s and %s", op, lt, rt)))
+}
+
+// shift lowers << and >>: the operands are promoted separately and the
+// result has the promoted left type.
+func (b *funcBuilder) shift(op ir.Op, l, r cc.ExpressionNode) ir.Value {
+	lv := b.protect(b.rvalue(l), r)
+	rv := b.rvalue(r)
+	if !lv.Type().IsInteger() || !rv.Type().IsInteger() {
+		panic(unsupported(l.Position(), "shift of non-integers"))
+	}
+	lt := promote(lv.Type())
+	lv = b.convert(lv, lt)
+	rv = b.convert(rv, promote(rv.Type()))
+	d := b.newTemp(lt)
+	b.emit(&ir.Binary{At: b.at(), Dst: d, Op: op, X: lv, Y: rv})
+	return d
+}
+
+// compare lowers a comparison: int 0 or 1.
+func (b *funcBuilder) compare(op ir.Op, l, r cc.ExpressionNode) ir.Value {
+	pos := l.Position()
+	lv := b.protect(b.rvalue(l), r)
+	rv := b.rvalue(r)
+	lv, rv = b.comparable(lv, rv, l, r, pos)
+	d := b.newTemp(ir.IntType)
+	b.bools[d] = true
+	b.emit(&ir.Binary{At: b.at(), Dst: d, Op: op, X: lv, Y: rv})
+	return d
+}
+
+// comparable converts the operands of a comparison to a common type.
+func (b *funcBuilder) comparable(lv, rv ir.Value, l, r cc.ExpressionNode, pos token.Position) (ir.Value, ir.Value) {
+	lt, rt := lv.Type(), rv.Type()
+	switch {
+	case lt.IsInteger() && rt.IsInteger():
+		ct := usual(lt, rt)
+		return b.convert(lv, ct), b.convert(rv, ct)
+	case lt.IsPointer() && rt.IsPointer():
+		switch {
+		case ir.Identical(lt, rt):
+		case isNullConst(rv):
+			rv = &ir.Const{Typ: lt}
+		case isNullConst(lv):
+			lv = &ir.Const{Typ: rt}
+		case lt.Elem.Kind == ir.Void:
+			rv = b.convert(rv, lt)
+		case rt.Elem.Kind == ir.Void:
+			lv = b.convert(lv, rt)
+		case ir.Identical(lt.Elem, rt.Elem):
+			rv = b.convert(rv, lt)
+		default:
+			panic(unsupported(pos, fmt.Sprintf("comparison of %s and %s", lt, rt)))
+		}
+		return lv, rv
+	case lt.IsPointer() && rt.IsInteger() && r != nil && isNullPointerConstant(r):
+		return lv, &ir.Const{Typ: lt}
+	case lt.IsInteger() && rt.IsPointer() && l != nil && isNullPointerConstant(l):
+		return &ir.Const{Typ: rt}, rv
+	}
+	panic(unsupported(pos, fmt.Sprintf("comparison of %s and %s", lt, rt)))
+}
+
+func isNullConst(v ir.Value) bool {
+	c, ok := v.(*ir.Const)
+	return ok && c.Bits == 0 && c.Typ.IsPointer()
+}
+
+// unary lowers the unary operators.
+func (b *funcBuilder) unary(x *cc.UnaryExpression) ir.Value {
+	pos := x.Position()
+	switch x.Case {
+	case cc.UnaryExpressionPostfix:
+		return b.rvalue(x.PostfixExpression)
+	case cc.UnaryExpressionInc:
+		return b.incDec(x.UnaryExpression, ir.Add, false, true)
+	case cc.UnaryExpressionDec:
+		return b.incDec(x.UnaryExpression, ir.Sub, false, true)
+	case cc.UnaryExpressionAddrof:
+		o := unparen(x.CastExpression)
+		if u, ok := o.(*cc.UnaryExpression); ok && u.Case == cc.UnaryExpressionDeref {
+			return b.rvalue(u.CastExpression) // &*p is p
+		}
+		if o.Type() != nil && (o.Type().Kind() == cc.Function || o.Type().Undecay().Kind() == cc.Function) {
+			panic(unsupported(pos, "function pointer"))
+		}
+		return b.addrOf(b.lvalue(o))
+	case cc.UnaryExpressionDeref:
+		return b.load(b.lvalue(x))
+	case cc.UnaryExpressionPlus, cc.UnaryExpressionMinus, cc.UnaryExpressionCpl:
+		v := b.rvalue(x.CastExpression)
+		if !v.Type().IsInteger() {
+			panic(unsupported(pos, "arithmetic on "+v.Type().String()))
+		}
+		t := promote(v.Type())
+		v = b.convert(v, t)
+		switch x.Case {
+		case cc.UnaryExpressionPlus:
+			return v
+		case cc.UnaryExpressionMinus:
+			d := b.newTemp(t)
+			b.emit(&ir.Unary{At: b.at(), Dst: d, Op: ir.Neg, X: v})
+			return d
+		}
+		d := b.newTemp(t)
+		b.emit(&ir.Unary{At: b.at(), Dst: d, Op: ir.BNot, X: v})
+		return d
+	case cc.UnaryExpressionNot:
+		v := b.rvalue(x.CastExpression)
+		if v.Type().IsAggregate() {
+			panic(unsupported(pos, "! on "+v.Type().String()))
+		}
+		d := b.newTemp(ir.IntType)
+		b.bools[d] = true
+		b.emit(&ir.Unary{At: b.at(), Dst: d, Op: ir.LNot, X: v})
+		return d
+	case cc.UnaryExpressionSizeofExpr, cc.UnaryExpressionSizeofType, cc.UnaryExpressionAlignofExpr, cc.UnaryExpressionAlignofType:
+		if c, ok := b.constOf(x, b.exprType(x)); ok {
+			return c
+		}
+		panic(unsupported(pos, "sizeof of a variable-length array"))
+	case cc.UnaryExpressionLabelAddr:
+		panic(unsupported(pos, "labels and goto"))
+	case cc.UnaryExpressionImag, cc.UnaryExpressionReal:
+		panic(unsupported(pos, "complex numbers"))
+	}
+	panic(unsupported(pos, fmt.Sprintf("unary %v", x.Case)))
+}
+
+// cast lowers an explicit conversion.
+func (b *funcBuilder) cast(x *cc.CastExpression) ir.Value {
+	pos := x.Position()
+	tt := x.Type()
+	if tt.Kind() == cc.Void {
+		b.discard(x.CastExpression)
+		return nil
+	}
+	t := b.u.irType(tt, pos)
+	e := x.CastExpression
+	v := b.rvalue(e)
+	vt := v.Type()
+	switch {
+	case ir.Identical(vt, t):
+		return v
+	case t.IsInteger() && vt.IsInteger():
+		return b.convert(v, t)
+	case t.IsPointer() && vt.IsPointer():
+		checkPtrConv(vt, t, pos, "cast")
+		return b.convert(v, t)
+	case t.IsPointer() && vt.IsInteger():
+		if isNullPointerConstant(e) {
+			return &ir.Const{Typ: t}
+		}
+		panic(unsupported(pos, "cast from integer to pointer"))
+	case t.Kind == ir.Bool && vt.IsPointer():
+		return b.convert(v, t)
+	case t.IsInteger() && vt.IsPointer():
+		panic(unsupported(pos, "cast from pointer to integer"))
+	}
+	panic(unsupported(pos, fmt.Sprintf("cast from %s to %s", vt, t)))
+}
+
+// incDec lowers ++ and -- (post when post), as x = x op 1 computed in the
+// promoted type. It returns the old value for post, the new one otherwise,
+// nil when !want.
+func (b *funcBuilder) incDec(e cc.ExpressionNode, op ir.Op, post, want bool) ir.Value {
+	pos := e.Position()
+	l := b.lvalue(e)
+	old := b.load(l)
+	if post && want && l.v != nil {
+		t := b.newTemp(l.typ)
+		b.emit(&ir.Copy{At: b.at(), Dst: t, Src: old})
+		old = t
+	}
+	var nv ir.Value
+	switch {
+	case l.typ.IsPointer():
+		nv = b.ptrAdd(old, ir.NewConst(ir.LongType, 1), op == ir.Sub, pos)
+	case l.typ.IsInteger():
+		ct := promote(l.typ)
+		a := b.convert(old, ct)
+		d := b.newTemp(ct)
+		b.emit(&ir.Binary{At: b.at(), Dst: d, Op: op, X: a, Y: ir.NewConst(ct, 1)})
+		nv = b.convert(d, l.typ)
+	default:
+		panic(unsupported(pos, "++/-- on "+l.typ.String()))
+	}
+	nv = b.store(l, nv)
+	if !want {
+		return nil
+	}
+	if post {
+		return old
+	}
+	return nv
+}
+
+var compoundOps = map[cc.AssignmentExpressionCase]ir.Op{
+	cc.AssignmentExpressionMul: ir.Mul, cc.AssignmentExpressionDiv: ir.Div,
+	cc.AssignmentExpressionMod: ir.Rem, cc.AssignmentExpressionAdd: ir.Add,
+	cc.AssignmentExpressionSub: ir.Sub, cc.AssignmentExpressionLsh: ir.Shl,
+	cc.AssignmentExpressionRsh: ir.Shr, cc.AssignmentExpressionAnd: ir.And,
+	cc.AssignmentExpressionXor: ir.Xor, cc.AssignmentExpressionOr: ir.Or,
+}
+
+// assignment lowers = and the compound assignments.
+func (b *funcBuilder) assignment(x *cc.AssignmentExpression, want bool) ir.Value {
+	pos := x.Position()
+	switch x.Case {
+	case cc.AssignmentExpressionCond:
+		return b.rvalue(x.ConditionalExpression)
+	case cc.AssignmentExpressionAssign:
+		l := b.lvalue(x.UnaryExpression)
+		if l.typ.Kind == ir.Array {
+			panic(unsupported(pos, "array assignment"))
+		}
+		v := b.rvalue(x.AssignmentExpression)
+		v = b.convertAssign(v, l.typ, x.AssignmentExpression, "assignment")
+		return b.store(l, v)
+	}
+	op, ok := compoundOps[x.Case]
+	if !ok {
+		panic(unsupported(pos, fmt.Sprintf("assignment %v", x.Case)))
+	}
+	l := b.lvalue(x.UnaryExpression)
+	old := b.load(l)
+	if l.v != nil {
+		old = b.protect(old, x.AssignmentExpression)
+	}
+	rv := b.rvalue(x.AssignmentExpression)
+	var nv ir.Value
+	switch {
+	case l.typ.IsPointer() && rv.Type().IsInteger() && (op == ir.Add || op == ir.Sub):
+		nv = b.ptrAdd(old, rv, op == ir.Sub, pos)
+	case l.typ.IsInteger() && rv.Type().IsInteger():
+		var ct *ir.Type
+		var a, c ir.Value
+		if op == ir.Shl || op == ir.Shr {
+			ct = promote(l.typ)
+			a, c = b.convert(old, ct), b.convert(rv, promote(rv.Type()))
+		} else {
+			ct = usual(l.typ, rv.Type())
+			a, c = b.convert(old, ct), b.convert(rv, ct)
+		}
+		d := b.newTemp(ct)
+		b.emit(&ir.Binary{At: b.at(), Dst: d, Op: op, X: a, Y: c})
+		nv = b.convert(d, l.typ)
+	default:
+		panic(unsupported(pos, fmt.Sprintf("compound assignment %s= on %s and %s", op, l.typ, rv.Type())))
+	}
+	return b.store(l, nv)
+}
+
+// call lowers a function call. want says whether the value is used.
+func (b *funcBuilder) call(x *cc.PostfixExpression, want bool) ir.Value {
+	pos := x.Position()
+	callee := unparen(x.PostfixExpression)
+	id, ok := callee.(*cc.PrimaryExpression)
+	if !ok || id.Case != cc.PrimaryExpressionIdent {
+		panic(unsupported(pos, "call through a function pointer"))
+	}
+	d, ok := id.ResolvedTo().(*cc.Declarator)
+	if !ok || d.Type() == nil || d.Type().Kind() != cc.Function {
+		panic(unsupported(pos, "call through a function pointer"))
+	}
+	name := d.Name()
+	var args []cc.ExpressionNode
+	for l := x.ArgumentExpressionList; l != nil; l = l.ArgumentExpressionList {
+		args = append(args, l.AssignmentExpression)
+	}
+	switch name {
+	case "__inka_assert":
+		b.assertion(args[0], id)
+		return nil
+	case "__builtin_expect":
+		v := b.rvalue(args[0])
+		b.discard(args[1])
+		return v
+	}
+	call := &ir.Call{}
+	var params []*ir.Type
+	var resT *ir.Type
+	if fd := b.u.defs[name]; fd != nil {
+		call.Func = b.pb.funcRef(fd)
+		for _, p := range call.Func.Params {
+			params = append(params, p.Typ)
+		}
+		resT = call.Func.ResultTyp
+		if len(args) < len(params) {
+			panic(unsupported(pos, fmt.Sprintf("call of %s with %d arguments for %d parameters", name, len(args), len(params))))
+		}
+	} else {
+		call.Extern = b.pb.extern(d, pos)
+		params = call.Extern.Params
+		resT = call.Extern.Result
+		if !call.Extern.Variadic && len(args) != len(params) && len(params) > 0 {
+			panic(unsupported(pos, fmt.Sprintf("call of %s with %d arguments for %d parameters", name, len(args), len(params))))
+		}
+	}
+	for i, a := range args {
+		if call.Func != nil && i >= len(params) {
+			// an argument of a function defined without a prototype
+			// that has no parameter for it: evaluated, not passed
+			b.discard(a)
+			continue
+		}
+		v := b.rvalue(a)
+		if i < len(params) {
+			v = b.convertAssign(v, params[i], a, "argument")
+		} else if v.Type().IsInteger() {
+			v = b.convert(v, promote(v.Type()))
+		}
+		if i+1 < len(args) {
+			v = b.protect(v, args[i+1:]...)
+		}
+		call.Args = append(call.Args, v)
+	}
+	if call.Extern != nil && len(params) == 0 && !call.Extern.Variadic && len(args) > 0 {
+		// an unprototyped declaration: the arguments give the parameters
+		for _, a := range call.Args {
+			call.Extern.Params = append(call.Extern.Params, a.Type())
+		}
+	}
+	b.setPos(pos)
+	call.At = b.at()
+	if resT.Kind != ir.Void && (want || resT.IsAggregate()) {
+		call.Dst = b.newTemp(resT)
+	}
+	b.emit(call)
+	if call.Dst == nil {
+		return nil
+	}
+	return call.Dst
+}
+
+// assertion lowers assert(e): an Assert with a decision located at the
+// macro argument.
+func (b *funcBuilder) assertion(e cc.ExpressionNode, id *cc.PrimaryExpression) {
+	start, end, text, ok := b.assertArg(id)
+	if ok {
+		b.remapTokens(e, start)
+		defer func() { b.remap = nil }()
+	}
+	var d *ir.Decision
+	if ok {
+		d = &ir.Decision{Kind: ir.DecAssert, Pos: start, End: end, Text: text, Outcomes: []string{"true", "false"}, Func: b.f}
+		b.f.Decisions = append(b.f.Decisions, d)
+	} else {
+		d = b.decision(ir.DecAssert, e, "true", "false")
+	}
+	c := b.condValue(e)
+	b.emit(&ir.Assert{At: b.at(), Cond: c, Dec: &ir.DecRef{D: d, True: 0, False: 1}})
+}
+
+// exposed reports whether a variable may be modified other than by its
+// name: a global, a static, or a local whose address is taken.
+func (b *funcBuilder) exposed(v *ir.Var) bool {
+	if v.IsGlobal() || v.AddrTaken {
+		return true
+	}
+	d := b.decls[v]
+	return d == nil || d.AddressTaken()
+}
+
+// mayModify reports whether evaluating e may modify v.
+func (b *funcBuilder) mayModify(e cc.ExpressionNode, v *ir.Var) bool {
+	found := false
+	var walk func(n cc.ExpressionNode)
+	target := func(n cc.ExpressionNode) {
+		if id, ok := unparen(n).(*cc.PrimaryExpression); ok && id.Case == cc.PrimaryExpressionIdent {
+			if d, ok := id.ResolvedTo().(*cc.Declarator); ok && b.vars[d] == v {
+				found = true
+			}
+			return
+		}
+		if b.exposed(v) {
+			found = true // a store through memory
+		}
+	}
+	walk = func(n cc.ExpressionNode) {
+		if n == nil || found {
+			return
+		}
+		switch x := n.(type) {
+		case *cc.AssignmentExpression:
+			if x.Case != cc.AssignmentExpressionCond {
+				target(x.UnaryExpression)
+			}
+		case *cc.PostfixExpression:
+			switch x.Case {
+			case cc.PostfixExpressionInc, cc.PostfixExpressionDec:
+				target(x.PostfixExpression)
+			case cc.PostfixExpressionCall:
+				if b.exposed(v) {
+					found = true
+				}
+			case cc.PostfixExpressionComplit:
+				found = true
+			}
+		case *cc.UnaryExpression:
+			if x.Case == cc.UnaryExpressionInc || x.Case == cc.UnaryExpressionDec {
+				target(x.UnaryExpression)
+			}
+		case *cc.PrimaryExpression:
+			if x.Case == cc.PrimaryExpressionStmt {
+				found = true
+			}
+		}
+		for _, c := range subExpressions(n) {
+			walk(c)
+		}
+	}
+	walk(e)
+	return found
+}
+
+var exprNodeType = reflect.TypeOf((*cc.ExpressionNode)(nil)).Elem()
+
+// subExpressions returns the operands of an expression node.
+func subExpressions(n cc.ExpressionNode) []cc.ExpressionNode {
+	var r []cc.ExpressionNode
+	v := reflect.ValueOf(n)
+	if v.Kind() != reflect.Pointer || v.IsNil() {
+		return nil
+	}
+	v = v.Elem()
+	for i := 0; i < v.NumField(); i++ {
+		f := v.Field(i)
+		if !v.Type().Field(i).IsExported() {
+			continue
+		}
+		switch {
+		case f.Type() == exprNodeType:
+			if !f.IsNil() {
+				r = append(r, f.Interface().(cc.ExpressionNode))
+			}
+		case f.Type() == reflect.TypeOf((*cc.ArgumentExpressionList)(nil)):
+			for l := f.Interface().(*cc.ArgumentExpressionList); l != nil; l = l.ArgumentExpressionList {
+				r = append(r, l.AssignmentExpression)
+			}
+		case f.Type() == reflect.TypeOf((*cc.ExpressionList)(nil)):
+			if l := f.Interface().(*cc.ExpressionList); l != nil {
+				r = append(r, l)
+			}
+		}
+	}
+	return r
+}
+
+// isDesignator reports whether e designates an object or a function (an
+// lvalue whose array or function type decays in value position).
+func isDesignator(e cc.ExpressionNode) bool {
+	switch x := e.(type) {
+	case *cc.PrimaryExpression:
+		switch x.Case {
+		case cc.PrimaryExpressionIdent, cc.PrimaryExpressionString, cc.PrimaryExpressionLString:
+			return true
+		case cc.PrimaryExpressionExpr:
+			return isDesignator(x.ExpressionList)
+		case cc.PrimaryExpressionGeneric:
+			if a := x.GenericSelection.Associated(); a != nil {
+				return isDesignator(a.AssignmentExpression)
+			}
+		}
+	case *cc.PostfixExpression:
+		switch x.Case {
+		case cc.PostfixExpressionIndex, cc.PostfixExpressionSelect, cc.PostfixExpressionPSelect, cc.PostfixExpressionComplit:
+			return true
+		case cc.PostfixExpressionPrimary:
+			return isDesignator(x.PrimaryExpression)
+		}
+	case *cc.UnaryExpression:
+		switch x.Case {
+		case cc.UnaryExpressionDeref:
+			return true
+		case cc.UnaryExpressionPostfix:
+			return isDesignator(x.PostfixExpression)
+		}
+	case *cc.CastExpression:
+		if x.Case == cc.CastExpressionUnary {
+			return isDesignator(x.UnaryExpression)
+		}
+	}
+	return false
+}

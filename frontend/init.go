@@ -1,0 +1,512 @@
+package frontend
+
+import (
+	"fmt"
+
+	"modernc.org/cc/v4"
+	"modernc.org/token"
+
+	"github.com/inka-tool/inka/ir"
+)
+
+// declaration lowers a block-scope declaration: locals (with their
+// initializers as statements), block-scope statics (created when first
+// used), extern declarations, typedefs.
+func (b *funcBuilder) declaration(d *cc.Declaration) {
+	switch d.Case {
+	case cc.DeclarationAssert:
+		return
+	case cc.DeclarationAuto:
+		panic(unsupported(d.Position(), "__auto_type"))
+	}
+	for l := d.InitDeclaratorList; l != nil; l = l.InitDeclaratorList {
+		id := l.InitDeclarator
+		dd := id.Declarator
+		if dd == nil || dd.IsTypename() {
+			continue
+		}
+		t := dd.Type()
+		if t == nil || t.Kind() == cc.Function || dd.IsExtern() {
+			continue
+		}
+		if dd.IsStatic() {
+			b.pb.inits[dd] = id.Initializer
+			continue
+		}
+		if dd.IsThreadLocal() {
+			panic(unsupported(dd.Position(), "thread-local variable"))
+		}
+		pos := dd.Position()
+		it := b.u.irType(t, pos)
+		if it.Kind == ir.Void {
+			panic(unsupported(pos, "object of type void"))
+		}
+		v := b.pb.newVar(b.localName(dd.Name()), it, ir.Local, irPos(pos), b.f)
+		b.f.Locals = append(b.f.Locals, v)
+		b.vars[dd] = v
+		b.decls[v] = dd
+		if id.Initializer != nil {
+			old := b.setPos(id.Initializer.Position())
+			b.localInit(v, id.Initializer)
+			b.pos = old
+		}
+	}
+}
+
+// localName returns a name for a local distinct from the other variables
+// of the function and from the file-scope objects.
+func (b *funcBuilder) localName(name string) string {
+	n := b.names[name]
+	b.names[name] = n + 1
+	if n == 0 && !b.u.names[name] {
+		return name
+	}
+	for k := n + 1; ; k++ {
+		s := fmt.Sprintf("%s.%d", name, k)
+		if b.names[s] == 0 {
+			b.names[s] = 1
+			return s
+		}
+	}
+}
+
+// leafInit is the initial value of one leaf of an object.
+type leafInit struct {
+	leaf int
+	e    cc.ExpressionNode // the initializer expression, or
+	c    *ir.Const         // a constant (a character of a string literal)
+}
+
+// initLeaves maps the scalar initializers of an object of type t to the
+// leaves of t (Type.Leaves).
+func (u *Unit) initLeaves(t *ir.Type, init *cc.Initializer) []leafInit {
+	leaves := t.Leaves()
+	byOff := map[int64]int{}
+	for i, l := range leaves {
+		if _, dup := byOff[l.Offset]; !dup {
+			byOff[l.Offset] = i
+		}
+	}
+	var r []leafInit
+	var walk func(n *cc.Initializer)
+	walk = func(n *cc.Initializer) {
+		switch n.Case {
+		case cc.InitializerInitList:
+			for l := n.InitializerList; l != nil; l = l.InitializerList {
+				if l.Initializer != nil {
+					walk(l.Initializer)
+				}
+			}
+			return
+		case cc.InitializerExpr:
+		default:
+			panic(unsupported(n.Position(), "initializer"))
+		}
+		pos := n.Position()
+		nt := n.Type()
+		e := n.AssignmentExpression
+		if nt.Kind() == cc.Array {
+			// a character array initialized by a string literal
+			s, ok := unparen(e).(*cc.PrimaryExpression)
+			if !ok || s.Case != cc.PrimaryExpressionString {
+				panic(unsupported(pos, "array initializer "+cc.NodeSource(e)))
+			}
+			sv, _ := s.Value().(cc.StringValue)
+			at := u.irType(nt, pos)
+			for i := int64(0); i < at.Len && i < int64(len(sv)); i++ {
+				li, ok := byOff[n.Offset()+i]
+				if !ok {
+					panic(unsupported(pos, "initializer layout"))
+				}
+				r = append(r, leafInit{leaf: li, c: ir.NewConst(at.Elem, uint64(sv[i]))})
+			}
+			return
+		}
+		st := u.irType(nt, pos)
+		if st.IsAggregate() {
+			panic(unsupported(pos, "initialization of a struct or union member by a struct value"))
+		}
+		size := st.Size()
+		for k := int64(0); k < n.Len(); k++ {
+			off := n.Offset() + k*size
+			li, ok := byOff[off]
+			if !ok || !ir.Identical(leaves[li].Type, st) {
+				panic(unsupported(pos, "initializer of a union member other than the first"))
+			}
+			r = append(r, leafInit{leaf: li, e: e})
+		}
+	}
+	walk(init)
+	return r
+}
+
+// localInit lowers the initializer of a local as statements.
+func (b *funcBuilder) localInit(v *ir.Var, init *cc.Initializer) {
+	if init.Case == cc.InitializerExpr && !isStringInit(v.Typ, init) {
+		e := init.AssignmentExpression
+		val := b.convertAssign(b.rvalue(e), v.Typ, e, "initialization")
+		b.assign(v, val)
+		return
+	}
+	items := b.u.initLeaves(v.Typ, init)
+	leaves := v.Typ.Leaves()
+	// later items override earlier ones (designated initializers)
+	last := map[int]leafInit{}
+	order := []int{}
+	for _, it := range items {
+		if _, ok := last[it.leaf]; !ok {
+			order = append(order, it.leaf)
+		}
+		last[it.leaf] = it
+	}
+	// Constant leaves (and the zeros) come from a read-only template copied
+	// in one statement when there are more than two of them.
+	var consts []ir.InitItem
+	nconst := 0
+	for i, l := range leaves {
+		it, ok := last[i]
+		switch {
+		case !ok:
+			nconst++
+		case it.c != nil:
+			nconst++
+			if it.c.Bits != 0 {
+				consts = append(consts, ir.InitItem{Leaf: i, Val: it.c})
+			}
+		default:
+			if c, ok := b.constOf(it.e, l.Type); ok && l.Type.IsInteger() {
+				nconst++
+				if c.Bits != 0 {
+					consts = append(consts, ir.InitItem{Leaf: i, Val: c})
+				}
+				last[i] = leafInit{leaf: i, c: c}
+			}
+		}
+	}
+	useTemplate := nconst > 2
+	if useTemplate {
+		tv := b.pb.newVar(b.pb.globalName(fmt.Sprintf("%s.%s.init", b.f.Name, v.Name)), v.Typ, ir.Static, v.Pos, nil)
+		tv.ReadOnly = true
+		tv.Init = consts
+		b.pb.p.Globals = append(b.pb.p.Globals, tv)
+		b.emit(&ir.Copy{At: b.at(), Dst: v, Src: tv})
+	}
+	// The other leaves, in the order of the initializers (then the zeros).
+	done := map[int]bool{}
+	emitLeaf := func(i int) {
+		if done[i] {
+			return
+		}
+		done[i] = true
+		it, ok := last[i]
+		var val ir.Value
+		switch {
+		case !ok || it.c != nil:
+			if useTemplate {
+				return
+			}
+			if ok {
+				val = it.c
+			} else {
+				val = zeroOf(leaves[i].Type)
+			}
+		default:
+			old := b.setPos(it.e.Position())
+			defer func() { b.pos = old }()
+			val = b.convertAssign(b.rvalue(it.e), leaves[i].Type, it.e, "initialization")
+		}
+		b.store(b.leafLval(v, leaves[i].Path), val)
+	}
+	for _, i := range order {
+		emitLeaf(i)
+	}
+	for i := range leaves {
+		emitLeaf(i)
+	}
+}
+
+func isStringInit(t *ir.Type, init *cc.Initializer) bool {
+	if t.Kind != ir.Array {
+		return false
+	}
+	s, ok := unparen(init.AssignmentExpression).(*cc.PrimaryExpression)
+	return ok && s.Case == cc.PrimaryExpressionString
+}
+
+// leafLval returns the lvalue of the leaf of v at path (".f[2].g").
+func (b *funcBuilder) leafLval(v *ir.Var, path string) lval {
+	if path == "" {
+		return lval{v: v, typ: v.Typ}
+	}
+	var p ir.Value
+	t := v.Typ
+	addr := func() ir.Value {
+		if p == nil {
+			p = b.addrOf(lval{v: v, typ: v.Typ})
+		}
+		return p
+	}
+	for i := 0; i < len(path); {
+		switch path[i] {
+		case '.':
+			j := i + 1
+			for j < len(path) && path[j] != '.' && path[j] != '[' {
+				j++
+			}
+			name := path[i+1 : j]
+			base := addr()
+			fi := -1
+			for k, f := range t.Fields {
+				if f.Name == name {
+					fi = k
+				}
+			}
+			d := b.newTemp(ir.PointerTo(t.Fields[fi].Type))
+			b.emit(&ir.FieldAddr{At: b.at(), Dst: d, Ptr: base, Field: fi})
+			p, t = d, t.Fields[fi].Type
+			i = j
+		case '[':
+			j := i + 1
+			for path[j] != ']' {
+				j++
+			}
+			var idx int64
+			fmt.Sscan(path[i+1:j], &idx)
+			base := addr()
+			e := b.newTemp(ir.PointerTo(t.Elem))
+			b.emit(&ir.Conv{At: b.at(), Dst: e, X: base})
+			d := b.newTemp(ir.PointerTo(t.Elem))
+			b.emit(&ir.PtrAdd{At: b.at(), Dst: d, Ptr: e, Index: ir.NewConst(ir.LongType, uint64(idx))})
+			p, t = d, t.Elem
+			i = j + 1
+		default:
+			panic("bad leaf path " + path)
+		}
+	}
+	return lval{ptr: p, typ: t}
+}
+
+// staticInit computes the initializer of a static object, leaf by leaf.
+func (pb *progBuilder) staticInit(v *ir.Var, init *cc.Initializer, fnName string) []ir.InitItem {
+	leaves := v.Typ.Leaves()
+	last := map[int]ir.Value{}
+	var order []int
+	for _, it := range pb.u.initLeaves(v.Typ, init) {
+		lt := leaves[it.leaf].Type
+		var val ir.Value
+		if it.c != nil {
+			val = it.c
+		} else {
+			val = pb.staticValue(it.e, lt, fnName)
+		}
+		if _, ok := last[it.leaf]; !ok {
+			order = append(order, it.leaf)
+		}
+		last[it.leaf] = val
+	}
+	var r []ir.InitItem
+	sortInts(order)
+	for _, i := range order {
+		val := last[i]
+		if c, ok := val.(*ir.Const); ok && c.Bits == 0 {
+			continue
+		}
+		r = append(r, ir.InitItem{Leaf: i, Val: val})
+	}
+	return r
+}
+
+func sortInts(s []int) {
+	for i := 1; i < len(s); i++ {
+		for j := i; j > 0 && s[j] < s[j-1]; j-- {
+			s[j], s[j-1] = s[j-1], s[j]
+		}
+	}
+}
+
+// staticValue evaluates a constant initializer of a leaf of type t.
+func (pb *progBuilder) staticValue(e cc.ExpressionNode, t *ir.Type, fnName string) ir.Value {
+	pos := e.Position()
+	if t.IsInteger() {
+		if !isIntegerKind(e.Type().Kind()) {
+			panic(unsupported(pos, "non-integer initializer of an integer"))
+		}
+		switch v := e.Value().(type) {
+		case cc.Int64Value:
+			return ir.NewConst(t, uint64(v))
+		case cc.UInt64Value:
+			return ir.NewConst(t, uint64(v))
+		}
+		panic(unsupported(pos, "non-constant initializer "+cc.NodeSource(e)))
+	}
+	if isNullPointerConstant(e) {
+		return &ir.Const{Typ: t}
+	}
+	if isIntegerKind(e.Type().Kind()) {
+		panic(unsupported(pos, "integer to pointer conversion"))
+	}
+	v, off, ptrT := pb.pointerConst(e, fnName)
+	if !ir.Identical(ptrT, t) {
+		checkPtrConv(ptrT, t, pos, "conversion")
+	}
+	for i, l := range v.Typ.Leaves() {
+		if l.Offset == off {
+			return &ir.AddrConst{Typ: t, Var: v, Leaf: i}
+		}
+		if l.Offset > off {
+			break
+		}
+	}
+	panic(unsupported(pos, "address constant "+cc.NodeSource(e)))
+}
+
+// pointerConst evaluates an address constant: the object, the byte offset
+// in it, and the pointer type.
+func (pb *progBuilder) pointerConst(e cc.ExpressionNode, fnName string) (*ir.Var, int64, *ir.Type) {
+	pos := e.Position()
+	et := e.Type()
+	if ut := et.Undecay(); ut != et && ut.Kind() == cc.Array {
+		v, off, t := pb.objectConst(e, fnName)
+		return v, off, ir.PointerTo(t.Elem)
+	}
+	if et.Kind() == cc.Array {
+		v, off, t := pb.objectConst(e, fnName)
+		return v, off, ir.PointerTo(t.Elem)
+	}
+	switch x := e.(type) {
+	case *cc.PrimaryExpression:
+		if x.Case == cc.PrimaryExpressionExpr {
+			return pb.pointerConst(x.ExpressionList, fnName)
+		}
+	case *cc.UnaryExpression:
+		if x.Case == cc.UnaryExpressionAddrof {
+			if o := x.CastExpression.Type(); o != nil && (o.Kind() == cc.Function || o.Undecay().Kind() == cc.Function) {
+				panic(unsupported(pos, "function pointer"))
+			}
+			v, off, t := pb.objectConst(x.CastExpression, fnName)
+			return v, off, ir.PointerTo(t)
+		}
+	case *cc.CastExpression:
+		if x.Case == cc.CastExpressionCast {
+			if isIntegerKind(x.CastExpression.Type().Kind()) {
+				panic(unsupported(pos, "integer to pointer conversion"))
+			}
+			v, off, t := pb.pointerConst(x.CastExpression, fnName)
+			to := pb.u.irType(x.Type(), pos)
+			if !to.IsPointer() {
+				panic(unsupported(pos, "address constant converted to an integer"))
+			}
+			checkPtrConv(t, to, pos, "cast")
+			return v, off, to
+		}
+		return pb.pointerConst(x.UnaryExpression, fnName)
+	case *cc.AdditiveExpression:
+		if x.Case == cc.AdditiveExpressionAdd || x.Case == cc.AdditiveExpressionSub {
+			p, n := x.AdditiveExpression, x.MultiplicativeExpression
+			if p.Type().Kind() != cc.Ptr {
+				p, n = n, p
+			}
+			v, off, t := pb.pointerConst(p, fnName)
+			k, ok := intValue(n)
+			if !ok {
+				panic(unsupported(pos, "non-constant address "+cc.NodeSource(e)))
+			}
+			if x.Case == cc.AdditiveExpressionSub {
+				k = -k
+			}
+			return v, off + k*t.Elem.Size(), t
+		}
+	}
+	panic(unsupported(pos, "non-constant initializer "+cc.NodeSource(e)))
+}
+
+func intValue(e cc.ExpressionNode) (int64, bool) {
+	switch v := e.Value().(type) {
+	case cc.Int64Value:
+		return int64(v), true
+	case cc.UInt64Value:
+		return int64(v), true
+	}
+	return 0, false
+}
+
+// objectConst evaluates an lvalue designating (part of) a static object.
+func (pb *progBuilder) objectConst(e cc.ExpressionNode, fnName string) (*ir.Var, int64, *ir.Type) {
+	pos := e.Position()
+	switch x := e.(type) {
+	case *cc.PrimaryExpression:
+		switch x.Case {
+		case cc.PrimaryExpressionExpr:
+			return pb.objectConst(x.ExpressionList, fnName)
+		case cc.PrimaryExpressionString:
+			s, _ := x.Value().(cc.StringValue)
+			str := string(s)
+			if len(str) > 0 && str[len(str)-1] == 0 {
+				str = str[:len(str)-1]
+			}
+			v := pb.stringVar(str, pos)
+			return v, 0, v.Typ
+		case cc.PrimaryExpressionIdent:
+			d, ok := x.ResolvedTo().(*cc.Declarator)
+			if !ok {
+				break
+			}
+			var v *ir.Var
+			switch {
+			case d.IsStatic() && d.LexicalScope().Parent != nil:
+				v = pb.global(d, fnName, pb.inits[d])
+			case d.IsExtern() || d.LexicalScope().Parent == nil:
+				v = pb.global(d, "", nil)
+			default:
+				panic(unsupported(pos, "address of a local variable in a static initializer"))
+			}
+			v.AddrTaken = true
+			return v, 0, v.Typ
+		}
+	case *cc.PostfixExpression:
+		switch x.Case {
+		case cc.PostfixExpressionPrimary:
+			return pb.objectConst(x.PrimaryExpression, fnName)
+		case cc.PostfixExpressionSelect, cc.PostfixExpressionPSelect:
+			var v *ir.Var
+			var off int64
+			var st *ir.Type
+			if x.Case == cc.PostfixExpressionSelect {
+				v, off, st = pb.objectConst(x.PostfixExpression, fnName)
+			} else {
+				var pt *ir.Type
+				v, off, pt = pb.pointerConst(x.PostfixExpression, fnName)
+				st = pt.Elem
+			}
+			name := x.Token2.SrcStr()
+			for _, f := range st.Fields {
+				if f.Name == name {
+					return v, off + f.Offset, f.Type
+				}
+			}
+		case cc.PostfixExpressionIndex:
+			p, n := x.PostfixExpression, x.ExpressionList
+			if p.Type().Kind() != cc.Ptr {
+				p, n = n, p
+			}
+			v, off, t := pb.pointerConst(p, fnName)
+			k, ok := intValue(n)
+			if !ok {
+				panic(unsupported(pos, "non-constant index in "+cc.NodeSource(e)))
+			}
+			return v, off + k*t.Elem.Size(), t.Elem
+		}
+	case *cc.UnaryExpression:
+		if x.Case == cc.UnaryExpressionDeref {
+			v, off, t := pb.pointerConst(x.CastExpression, fnName)
+			return v, off, t.Elem
+		}
+	case *cc.CastExpression:
+		if x.Case == cc.CastExpressionUnary {
+			return pb.objectConst(x.UnaryExpression, fnName)
+		}
+	}
+	panic(unsupported(pos, "non-constant initializer "+cc.NodeSource(e)))
+}
+
+var _ token.Position

@@ -1,0 +1,268 @@
+package frontend
+
+import (
+	"embed"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"regexp"
+	"strings"
+	"sync"
+
+	"modernc.org/cc/v4"
+
+	"github.com/inka-tool/inka/ir"
+)
+
+// Options configure the preprocessor.
+type Options struct {
+	// IncludeDirs are searched for #include "..." (after the directory of
+	// the including file) and #include <...> (before the system
+	// directories), like cc -I.
+	IncludeDirs []string
+	// Defines are macro definitions, like cc -D: "NAME" (defined as 1) or
+	// "NAME=VALUE".
+	Defines []string
+	// NDEBUG compiles assert() out, as -DNDEBUG does.
+	NDEBUG bool
+}
+
+// Error is an error in the input: a syntax or type error reported by the
+// C front end, an unsupported construct (Msg starts with "unsupported: "),
+// or a missing function. Its Error() is "file:line:col: msg" ("file: msg"
+// when there is no line).
+type Error struct {
+	Pos ir.Pos
+	Msg string
+}
+
+func (e *Error) Error() string {
+	if e.Pos.Line == 0 {
+		if e.Pos.File == "" {
+			return e.Msg
+		}
+		return e.Pos.File + ": " + e.Msg
+	}
+	return e.Pos.String() + ": " + e.Msg
+}
+
+// Unit is a parsed and type-checked translation unit. Its methods may be
+// called concurrently.
+type Unit struct {
+	mu    sync.Mutex // Lower's caches
+	path  string     // as given by the user
+	ast   *cc.AST
+	funcs []*cc.FunctionDefinition           // defined in the main file, source order
+	defs  map[string]*cc.FunctionDefinition  // same, by name
+	objs  map[string]*cc.Declarator          // file-scope object definitions (tentative or not), by name
+	names map[string]bool                    // names of file-scope objects (to keep locals distinct)
+	files map[string][]byte                  // source text by file name
+	types map[any]*ir.Type                   // struct and union types already converted
+	inits map[*cc.Declarator]*cc.Initializer // initializers of file-scope declarators
+	lines map[string][]int                   // line start offsets by file
+	// why a struct or union is opaque (pointers to it can be used, not
+	// its members)
+	opaqueWhy map[*ir.Type]string
+	strNames  map[string]string // names of the string literals, by content
+}
+
+//go:embed include/assert.h
+var builtinFiles embed.FS
+
+// builtinIncludeDir is the system include directory, searched first, where
+// the front end's own headers are (assert.h). Its name is not a directory
+// anyone has: cc looks up the file system when a name is not in cfg.FS.
+const builtinIncludeDir = "__inka_builtin_include__"
+
+// builtinFS serves builtinIncludeDir/NAME from include/NAME.
+type builtinFS struct{}
+
+func (builtinFS) Open(name string) (fs.File, error) {
+	rest, ok := strings.CutPrefix(name, builtinIncludeDir+"/")
+	if !ok {
+		return nil, &fs.PathError{Op: "open", Path: name, Err: fs.ErrNotExist}
+	}
+	return builtinFiles.Open("include/" + rest)
+}
+
+var (
+	configOnce sync.Once
+	baseConfig *cc.Config
+	configErr  error
+)
+
+// config returns the host configuration (it runs the host C compiler once
+// per process to learn its predefined macros and include paths).
+func config() (*cc.Config, error) {
+	configOnce.Do(func() {
+		baseConfig, configErr = cc.NewConfig("", "")
+	})
+	if configErr != nil {
+		return nil, fmt.Errorf("configuring the C front end: %v", configErr)
+	}
+	cfg := *baseConfig
+	return &cfg, nil
+}
+
+// Load parses and type-checks the C file at path. Errors in the input are
+// *Error values; other errors (I/O, configuration) are returned as is.
+func Load(path string, opts Options) (u *Unit, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			u, err = nil, fmt.Errorf("internal error loading %s: %v", path, r)
+		}
+	}()
+	src, err := os.ReadFile(path)
+	if err != nil {
+		var pe *fs.PathError
+		if errors.As(err, &pe) {
+			return nil, &Error{Pos: ir.Pos{File: path}, Msg: pe.Err.Error()}
+		}
+		return nil, err
+	}
+	return load(path, src, opts)
+}
+
+// LoadSource is Load with the file's content given.
+func LoadSource(path string, src []byte, opts Options) (u *Unit, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			u, err = nil, fmt.Errorf("internal error loading %s: %v", path, r)
+		}
+	}()
+	return load(path, src, opts)
+}
+
+func load(path string, src []byte, opts Options) (*Unit, error) {
+	cfg, err := config()
+	if err != nil {
+		return nil, err
+	}
+	cfg.FS = builtinFS{}
+	cfg.UnsignedEnums = true // as gcc: an enum without negative constants is unsigned int
+	cfg.IncludePaths = append(append([]string{""}, opts.IncludeDirs...), cfg.IncludePaths...)
+	cfg.SysIncludePaths = append(append([]string{builtinIncludeDir}, opts.IncludeDirs...), cfg.SysIncludePaths...)
+	var defs strings.Builder
+	defines := opts.Defines
+	if opts.NDEBUG {
+		defines = append(defines, "NDEBUG")
+	}
+	for _, d := range defines {
+		name, val, ok := strings.Cut(d, "=")
+		if !ok {
+			val = "1"
+		}
+		fmt.Fprintf(&defs, "#define %s %s\n", name, val)
+	}
+	sources := []cc.Source{
+		{Name: "<predefined>", Value: cfg.Predefined + "\n" + defs.String()},
+		{Name: "<builtin>", Value: cc.Builtin},
+		{Name: path, Value: string(src)},
+	}
+	ast, err := cc.Translate(cfg, sources)
+	if err != nil {
+		return nil, ccError(path, err)
+	}
+	u := &Unit{
+		path:  path,
+		ast:   ast,
+		defs:  map[string]*cc.FunctionDefinition{},
+		objs:  map[string]*cc.Declarator{},
+		names: map[string]bool{},
+		files: map[string][]byte{path: src},
+		types: map[any]*ir.Type{},
+		inits: map[*cc.Declarator]*cc.Initializer{},
+	}
+	for l := ast.TranslationUnit; l != nil; l = l.TranslationUnit {
+		ed := l.ExternalDeclaration
+		switch ed.Case {
+		case cc.ExternalDeclarationFuncDef:
+			fd := ed.FunctionDefinition
+			if fd.Declarator.Position().Filename != path {
+				continue
+			}
+			name := fd.Declarator.Name()
+			if _, dup := u.defs[name]; !dup {
+				u.funcs = append(u.funcs, fd)
+			}
+			u.defs[name] = fd
+		case cc.ExternalDeclarationDecl:
+			for l := ed.Declaration.InitDeclaratorList; l != nil; l = l.InitDeclaratorList {
+				d := l.InitDeclarator.Declarator
+				if d == nil || d.IsTypename() || d.Type() == nil || d.Type().Kind() == cc.Function {
+					continue
+				}
+				u.names[d.Name()] = true
+				if l.InitDeclarator.Initializer != nil {
+					u.inits[d] = l.InitDeclarator.Initializer
+				}
+				// The defining declaration wins: one with an initializer,
+				// else the last non-extern one, else the last one.
+				old := u.objs[d.Name()]
+				switch {
+				case old == nil:
+				case old.HasInitializer():
+					continue
+				case !d.HasInitializer() && d.IsExtern() && !old.IsExtern():
+					continue
+				}
+				u.objs[d.Name()] = d
+			}
+		}
+	}
+	return u, nil
+}
+
+// Path returns the path of the main file, as given to Load.
+func (u *Unit) Path() string { return u.path }
+
+// Functions returns the names of the functions defined in the main file (not
+// in headers), in source order.
+func (u *Unit) Functions() []string {
+	var r []string
+	for _, fd := range u.funcs {
+		r = append(r, fd.Declarator.Name())
+	}
+	return r
+}
+
+var (
+	reGoSuffix = regexp.MustCompile(`\s*\([A-Za-z0-9_]+\.go:\d+:[^)]*\)\s*$`)
+	rePos      = regexp.MustCompile(`^(.*?):(\d+):(\d+): (.*)$`)
+)
+
+// ccError turns an error of cc.Translate into an *Error: its first line
+// without the "(check.go:...)" suffix and the TODO lines.
+func ccError(path string, err error) error {
+	var first string
+	for _, line := range strings.Split(err.Error(), "\n") {
+		line = strings.TrimSpace(line)
+		if line == "" || strings.HasPrefix(line, "TODO") {
+			continue
+		}
+		first = line
+		break
+	}
+	first = reGoSuffix.ReplaceAllString(first, "")
+	if m := rePos.FindStringSubmatch(first); m != nil {
+		var line, col int
+		fmt.Sscan(m[2], &line)
+		fmt.Sscan(m[3], &col)
+		return &Error{Pos: ir.Pos{File: m[1], Line: line, Col: col}, Msg: m[4]}
+	}
+	if first == "" {
+		first = "invalid C"
+	}
+	return &Error{Pos: ir.Pos{File: path}, Msg: first}
+}
+
+// fileText returns the bytes of a source file (the main file, a header).
+func (u *Unit) fileText(name string) []byte {
+	if b, ok := u.files[name]; ok {
+		return b
+	}
+	b, _ := os.ReadFile(name)
+	u.files[name] = b
+	return b
+}

@@ -1,0 +1,312 @@
+package frontend
+
+import (
+	"fmt"
+	"runtime/debug"
+	"sort"
+	"strings"
+
+	"modernc.org/cc/v4"
+	"modernc.org/token"
+
+	"github.com/inka-tool/inka/ir"
+)
+
+// Lower lowers function fn and, transitively, the functions of the file it
+// calls, with the globals they use and the external functions they call.
+// Program.Funcs[0] is fn. Errors in the input are *Error values
+// ("unsupported: ..." for constructs outside the supported subset).
+func (u *Unit) Lower(fn string) (p *ir.Program, err error) {
+	u.mu.Lock()
+	defer u.mu.Unlock()
+	defer func() {
+		if r := recover(); r != nil {
+			if e, ok := r.(*Error); ok {
+				p, err = nil, e
+				return
+			}
+			p, err = nil, fmt.Errorf("internal error lowering %s: %v\n%s", fn, r, debug.Stack())
+		}
+	}()
+	fd := u.defs[fn]
+	if fd == nil {
+		return nil, &Error{Pos: ir.Pos{File: u.path}, Msg: fmt.Sprintf("no function named %s", fn)}
+	}
+	pb := &progBuilder{
+		u:       u,
+		p:       &ir.Program{File: u.path},
+		funcs:   map[string]*ir.Func{},
+		fdefs:   map[*ir.Func]*cc.FunctionDefinition{},
+		globals: map[*cc.Declarator]*ir.Var{},
+		externs: map[string]*ir.Extern{},
+		strs:    map[string]*ir.Var{},
+		inits:   map[*cc.Declarator]*cc.Initializer{},
+		pdecls:  map[*ir.Func][]*cc.Declarator{},
+	}
+	pb.funcRef(fd)
+	for len(pb.work) > 0 {
+		f := pb.work[0]
+		pb.work = pb.work[1:]
+		pb.lowerFunc(f, pb.fdefs[f])
+	}
+	pb.nameVars()
+	pb.p.NumVars = pb.nextID
+	return pb.p, nil
+}
+
+// progBuilder builds one Program.
+type progBuilder struct {
+	u       *Unit
+	p       *ir.Program
+	funcs   map[string]*ir.Func
+	fdefs   map[*ir.Func]*cc.FunctionDefinition
+	work    []*ir.Func
+	globals map[*cc.Declarator]*ir.Var
+	externs map[string]*ir.Extern
+	strs    map[string]*ir.Var
+	inits   map[*cc.Declarator]*cc.Initializer // block-scope statics
+	gnames  map[string]bool                    // names of the statics and templates
+	pdecls  map[*ir.Func][]*cc.Declarator      // declarators of the parameters
+	nextID  int
+}
+
+func (pb *progBuilder) newVar(name string, t *ir.Type, class ir.VarClass, pos ir.Pos, f *ir.Func) *ir.Var {
+	v := &ir.Var{ID: pb.nextID, Name: name, Typ: t, Class: class, Pos: pos, Func: f}
+	pb.nextID++
+	return v
+}
+
+// funcRef returns the IR function of a definition of the file, creating its
+// shell (signature) and queueing its body the first time.
+func (pb *progBuilder) funcRef(fd *cc.FunctionDefinition) *ir.Func {
+	d := fd.Declarator
+	name := d.Name()
+	if f, ok := pb.funcs[name]; ok {
+		return f
+	}
+	pos := d.Position()
+	ft, ok := d.Type().(*cc.FunctionType)
+	if !ok {
+		panic(unsupported(pos, "function definition of type "+d.Type().String()))
+	}
+	f := &ir.Func{Name: name, Pos: irPos(pos), Variadic: ft.IsVariadic()}
+	if ft.IsVariadic() {
+		panic(unsupported(pos, "definition of a variadic function"))
+	}
+	f.ResultTyp = pb.u.irType(ft.Result(), pos)
+	if f.ResultTyp.Kind == ir.Array {
+		panic(unsupported(pos, "function returning an array"))
+	}
+	// the parameters, so that calls can be lowered before the body
+	var decls []*cc.Declarator
+	for _, p := range ft.Parameters() {
+		if p.Type().Kind() == cc.Void {
+			continue
+		}
+		d := p.Declarator
+		ppos := p.Position()
+		pname := p.Name()
+		if d != nil {
+			ppos = d.Position()
+			pname = d.Name()
+		}
+		if pname == "" {
+			pname = fmt.Sprintf("arg%d", len(f.Params)+1)
+		}
+		t := pb.u.irType(p.Type().Decay(), ppos)
+		f.Params = append(f.Params, pb.newVar(pname, t, ir.Param, irPos(ppos), f))
+		decls = append(decls, d)
+	}
+	pb.pdecls[f] = decls
+	pb.funcs[name] = f
+	pb.fdefs[f] = fd
+	pb.p.Funcs = append(pb.p.Funcs, f)
+	pb.work = append(pb.work, f)
+	return f
+}
+
+// global returns the variable of a file-scope object (or of a block-scope
+// static, with fnName the name of its function and init its initializer),
+// adding it to the program with its initializer the first time.
+func (pb *progBuilder) global(d *cc.Declarator, fnName string, init *cc.Initializer) *ir.Var {
+	if v, ok := pb.globals[d]; ok {
+		return v
+	}
+	name := d.Name()
+	class := ir.Global
+	if fnName != "" {
+		class = ir.Static
+		name = pb.globalName(fnName + "." + name)
+	} else {
+		if def := pb.u.objs[name]; def != nil && def != d {
+			// another declaration of the same object: use the defining one
+			v := pb.global(def, "", nil)
+			pb.globals[d] = v
+			return v
+		}
+		init = pb.u.inits[d]
+	}
+	pos := d.Position()
+	t := pb.u.irType(d.Type(), pos)
+	if t.Kind == ir.Void {
+		panic(unsupported(pos, "object of type void"))
+	}
+	if d.IsThreadLocal() {
+		panic(unsupported(pos, "thread-local variable"))
+	}
+	v := pb.newVar(name, t, class, irPos(pos), nil)
+	v.ReadOnly = d.IsConst() || isConstType(d.Type())
+	pb.globals[d] = v
+	pb.p.Globals = append(pb.p.Globals, v)
+	if init != nil {
+		v.Init = pb.staticInit(v, init, fnName)
+	}
+	return v
+}
+
+func isConstType(t cc.Type) bool {
+	for t.Kind() == cc.Array {
+		t = t.(*cc.ArrayType).Elem()
+	}
+	return t.Attributes().IsConst()
+}
+
+// stringVar returns the read-only global array of a string literal
+// (identical literals share one object).
+func (pb *progBuilder) stringVar(s string, pos token.Position) *ir.Var {
+	if v, ok := pb.strs[s]; ok {
+		return v
+	}
+	t := ir.ArrayOf(ir.CharType, int64(len(s))+1)
+	if pb.u.strNames == nil {
+		pb.u.strNames = map[string]string{}
+	}
+	name, ok := pb.u.strNames[s]
+	if !ok {
+		// numbered per unit, so that a literal keeps its name in the
+		// programs of all the functions lowered
+		name = fmt.Sprintf(".str%d", len(pb.u.strNames)+1)
+		pb.u.strNames[s] = name
+	}
+	v := pb.newVar(name, t, ir.String, irPos(pos), nil)
+	v.ReadOnly = true
+	for i := 0; i < len(s); i++ {
+		if s[i] != 0 {
+			v.Init = append(v.Init, ir.InitItem{Leaf: i, Val: ir.NewConst(ir.CharType, uint64(s[i]))})
+		}
+	}
+	pb.strs[s] = v
+	pb.p.Globals = append(pb.p.Globals, v)
+	return v
+}
+
+// globalName returns name, or name.N if a static of the program already
+// has it (two block-scope statics of the same name in one function).
+func (pb *progBuilder) globalName(name string) string {
+	if pb.gnames == nil {
+		pb.gnames = map[string]bool{}
+	}
+	n := name
+	for k := 2; pb.gnames[n]; k++ {
+		n = fmt.Sprintf("%s.%d", name, k)
+	}
+	pb.gnames[n] = true
+	return n
+}
+
+// Functions that cannot be stubbed: dynamic allocation and non-local jumps.
+var rejectedCallees = map[string]string{
+	"malloc": "dynamic allocation (malloc)", "calloc": "dynamic allocation (calloc)",
+	"realloc": "dynamic allocation (realloc)", "free": "dynamic allocation (free)",
+	"alloca": "dynamic allocation (alloca)", "__builtin_alloca": "dynamic allocation (alloca)",
+	"aligned_alloc": "dynamic allocation (aligned_alloc)", "reallocarray": "dynamic allocation (reallocarray)",
+	"posix_memalign": "dynamic allocation (posix_memalign)", "strdup": "dynamic allocation (strdup)",
+	"strndup": "dynamic allocation (strndup)", "valloc": "dynamic allocation (valloc)",
+	"memalign": "dynamic allocation (memalign)", "pvalloc": "dynamic allocation (pvalloc)",
+	"setjmp": "setjmp/longjmp", "longjmp": "setjmp/longjmp", "_setjmp": "setjmp/longjmp",
+	"_longjmp": "setjmp/longjmp", "sigsetjmp": "setjmp/longjmp", "siglongjmp": "setjmp/longjmp",
+	"__sigsetjmp": "setjmp/longjmp", "__builtin_setjmp": "setjmp/longjmp", "__builtin_longjmp": "setjmp/longjmp",
+	"signal": "signal handlers (function pointers)", "qsort": "qsort (function pointer argument)",
+	"bsearch": "bsearch (function pointer argument)", "atexit": "atexit (function pointer argument)",
+	"__builtin_va_start": "variadic argument access (va_start)", "__builtin_va_arg": "variadic argument access (va_arg)",
+}
+
+// extern returns the Extern of a function declared but not defined in the
+// file.
+func (pb *progBuilder) extern(d *cc.Declarator, pos token.Position) *ir.Extern {
+	name := d.Name()
+	if e, ok := pb.externs[name]; ok {
+		return e
+	}
+	if what, ok := rejectedCallees[name]; ok {
+		panic(unsupported(pos, what))
+	}
+	ft, ok := d.Type().(*cc.FunctionType)
+	if !ok {
+		panic(unsupported(pos, "call of "+name+" of type "+d.Type().String()))
+	}
+	e := &ir.Extern{Name: name, Variadic: ft.IsVariadic(), Pos: irPos(d.Position())}
+	e.Result = pb.u.irType(ft.Result(), pos)
+	for _, p := range ft.Parameters() {
+		pt := p.Type()
+		if pt.Kind() == cc.Void {
+			continue
+		}
+		e.Params = append(e.Params, pb.u.irType(pt.Decay(), pos))
+	}
+	pb.externs[name] = e
+	pb.p.Externs = append(pb.p.Externs, e)
+	return e
+}
+
+// lowerFunc lowers the body of f.
+func (pb *progBuilder) lowerFunc(f *ir.Func, fd *cc.FunctionDefinition) {
+	b := &funcBuilder{
+		pb:    pb,
+		u:     pb.u,
+		f:     f,
+		vars:  map[*cc.Declarator]*ir.Var{},
+		decls: map[*ir.Var]*cc.Declarator{},
+		names: map[string]int{},
+		bools: map[*ir.Var]bool{},
+	}
+	for i, v := range f.Params {
+		b.names[v.Name]++
+		if d := pb.pdecls[f][i]; d != nil {
+			b.vars[d] = v
+			b.decls[v] = d
+		}
+	}
+	if f.ResultTyp.Kind != ir.Void {
+		f.Result = pb.newVar("result", f.ResultTyp, ir.Result, f.Pos, f)
+	}
+	b.endPos = irPos(fd.CompoundStatement.Token2.Position())
+	b.body(fd.CompoundStatement)
+	b.finish()
+}
+
+// posLess orders positions in a file.
+func posLess(a, b ir.Pos) bool {
+	if a.File != b.File {
+		return a.File < b.File
+	}
+	if a.Line != b.Line {
+		return a.Line < b.Line
+	}
+	return a.Col < b.Col
+}
+
+func sortDecisions(ds []*ir.Decision) {
+	sort.SliceStable(ds, func(i, j int) bool {
+		if ds[i].Pos == ds[j].Pos {
+			// a condition nested at the start of a decision comes after it
+			return ds[i].Kind.IsDecision() && !ds[j].Kind.IsDecision()
+		}
+		return posLess(ds[i].Pos, ds[j].Pos)
+	})
+	for i, d := range ds {
+		d.Index = i
+	}
+}
+
+var _ = strings.TrimSpace

@@ -1,0 +1,303 @@
+package frontend
+
+import (
+	"fmt"
+	"strings"
+
+	"modernc.org/cc/v4"
+	"modernc.org/token"
+
+	"github.com/inka-tool/inka/ir"
+)
+
+// irType converts a C type to the IR. Typedefs are resolved, qualifiers
+// dropped, enums become their underlying integer type with the enum tag in
+// Type.Tag. pos locates the error for an unsupported type.
+func (u *Unit) irType(t cc.Type, pos token.Position) *ir.Type {
+	if t == nil {
+		panic(unsupported(pos, "untyped expression"))
+	}
+	switch t.Kind() {
+	case cc.Void:
+		return ir.VoidType
+	case cc.Bool:
+		return ir.BoolType
+	case cc.Char, cc.SChar:
+		return ir.CharType
+	case cc.UChar:
+		return ir.UCharType
+	case cc.Short:
+		return ir.ShortType
+	case cc.UShort:
+		return ir.UShortType
+	case cc.Int:
+		return ir.IntType
+	case cc.UInt:
+		return ir.UIntType
+	case cc.Long:
+		return ir.LongType
+	case cc.ULong:
+		return ir.ULongType
+	case cc.LongLong:
+		return ir.LongLongType
+	case cc.ULongLong:
+		return ir.ULongLongType
+	case cc.Enum:
+		et := t.(*cc.EnumType)
+		ut := u.irType(et.UnderlyingType(), pos)
+		tg := et.Tag()
+		if tag := tg.SrcStr(); tag != "" {
+			c := *ut
+			c.Tag = tag
+			return &c
+		}
+		return ut
+	case cc.Ptr:
+		elem := t.(*cc.PointerType).Elem()
+		if elem.Kind() == cc.Function {
+			panic(unsupported(pos, "function pointer"))
+		}
+		return ir.PointerTo(u.pointee(elem, pos))
+	case cc.Array:
+		at := t.(*cc.ArrayType)
+		if at.IsVLA() {
+			panic(unsupported(pos, "variable-length array"))
+		}
+		if at.Len() < 0 || at.IsIncomplete() {
+			panic(unsupported(pos, "array of unknown size"))
+		}
+		return ir.ArrayOf(u.irType(at.Elem(), pos), at.Len())
+	case cc.Struct, cc.Union:
+		return u.structType(t, pos)
+	case cc.Float, cc.Double, cc.LongDouble, cc.Float16, cc.Float32, cc.Float32x,
+		cc.Float64, cc.Float64x, cc.Float128, cc.Float128x, cc.BFloat16,
+		cc.Decimal32, cc.Decimal64, cc.Decimal128:
+		panic(unsupported(pos, "floating-point type "+t.String()))
+	case cc.ComplexChar, cc.ComplexDouble, cc.ComplexFloat, cc.ComplexFloat16,
+		cc.ComplexInt, cc.ComplexLong, cc.ComplexLongDouble, cc.ComplexLongLong,
+		cc.ComplexShort, cc.ComplexUInt, cc.ComplexUShort:
+		panic(unsupported(pos, "complex type "+t.String()))
+	case cc.Int128, cc.UInt128:
+		panic(unsupported(pos, "128-bit integer type"))
+	case cc.Function:
+		panic(unsupported(pos, "function type used as a value"))
+	}
+	panic(unsupported(pos, "type "+t.String()))
+}
+
+// pointee converts the type a pointer points to. A struct or union that
+// cannot be converted (incomplete, or with unsupported members) becomes an
+// opaque struct without fields: the pointer can be passed around, and the
+// error is reported only if the program accesses the object.
+func (u *Unit) pointee(t cc.Type, pos token.Position) (r *ir.Type) {
+	switch t.Kind() {
+	case cc.Struct, cc.Union:
+		defer func() {
+			if e := recover(); e != nil {
+				if _, ok := e.(*Error); !ok {
+					panic(e)
+				}
+				r = u.opaque(t)
+				if u.opaqueWhy == nil {
+					u.opaqueWhy = map[*ir.Type]string{}
+				}
+				u.opaqueWhy[r] = strings.TrimPrefix(e.(*Error).Msg, "unsupported: ")
+			}
+		}()
+		return u.structType(t, pos)
+	}
+	return u.irType(t, pos)
+}
+
+func tagOf(t cc.Type) string {
+	var tg cc.Token
+	switch x := t.(type) {
+	case *cc.StructType:
+		tg = x.Tag()
+	case *cc.UnionType:
+		tg = x.Tag()
+	}
+	return tg.SrcStr()
+}
+
+// structKey identifies a struct or union type across the clones cc makes of
+// it (qualified versions, typedefs).
+func structKey(t cc.Type) any {
+	var f *cc.Field
+	var n int
+	switch x := t.(type) {
+	case *cc.StructType:
+		n = x.NumFields()
+		if n > 0 {
+			f = x.FieldByIndex(0)
+		}
+	case *cc.UnionType:
+		n = x.NumFields()
+		if n > 0 {
+			f = x.FieldByIndex(0)
+		}
+	}
+	if f != nil && f.Declarator() != nil {
+		return f.Declarator()
+	}
+	return t
+}
+
+type opaqueKey struct {
+	kind cc.Kind
+	tag  string
+}
+
+func (u *Unit) opaque(t cc.Type) *ir.Type {
+	k := opaqueKey{t.Kind(), tagOf(t)}
+	if r, ok := u.types[k]; ok {
+		return r
+	}
+	var r *ir.Type
+	if t.Kind() == cc.Union {
+		r = ir.NewUnion(k.tag, nil)
+	} else {
+		r = ir.NewStruct(k.tag, nil)
+	}
+	u.types[k] = r
+	return r
+}
+
+func (u *Unit) structType(t cc.Type, pos token.Position) *ir.Type {
+	key := structKey(t)
+	if r, ok := u.types[key]; ok {
+		if r == nil {
+			panic(fmt.Sprintf("struct type %v contains itself", t))
+		}
+		return r
+	}
+	if t.IsIncomplete() || t.Size() < 0 {
+		panic(unsupported(pos, "incomplete type "+typeName(t)))
+	}
+	var n int
+	var field func(int) *cc.Field
+	isUnion := t.Kind() == cc.Union
+	switch x := t.(type) {
+	case *cc.StructType:
+		n, field = x.NumFields(), x.FieldByIndex
+		if x.HasFlexibleArrayMember() {
+			panic(unsupported(pos, "flexible array member in "+typeName(t)))
+		}
+	case *cc.UnionType:
+		n, field = x.NumFields(), x.FieldByIndex
+	}
+	if n == 0 {
+		panic(unsupported(pos, "struct or union without members"))
+	}
+	// A placeholder breaks the recursion through pointers: the layout of a
+	// pointer does not depend on its pointee.
+	r := &ir.Type{}
+	u.types[key] = r
+	ok := false
+	defer func() {
+		if !ok {
+			delete(u.types, key)
+		}
+	}()
+	fields := make([]ir.Field, 0, n)
+	for i := 0; i < n; i++ {
+		f := field(i)
+		if f.IsBitfield() {
+			panic(unsupported(pos, "bit-field "+f.Name()+" in "+typeName(t)))
+		}
+		if f.IsFlexibleArrayMember() {
+			panic(unsupported(pos, "flexible array member in "+typeName(t)))
+		}
+		if f.Name() == "" {
+			panic(unsupported(pos, "anonymous struct or union member in "+typeName(t)))
+		}
+		fields = append(fields, ir.Field{Name: f.Name(), Type: u.irType(f.Type(), pos)})
+	}
+	var built *ir.Type
+	if isUnion {
+		built = ir.NewUnion(tagOf(t), fields)
+	} else {
+		built = ir.NewStruct(tagOf(t), fields)
+	}
+	for i := range built.Fields {
+		if built.Fields[i].Offset != field(i).Offset() {
+			panic(unsupported(pos, fmt.Sprintf("layout of %s (member %s at offset %d, expected %d: packed or aligned attributes)",
+				t, built.Fields[i].Name, field(i).Offset(), built.Fields[i].Offset)))
+		}
+	}
+	if built.Size() != t.Size() || built.Align() != int64(t.Align()) {
+		panic(unsupported(pos, fmt.Sprintf("layout of %s (size %d align %d, expected %d, %d: packed or aligned attributes)",
+			t, t.Size(), t.Align(), built.Size(), built.Align())))
+	}
+	*r = *built
+	ok = true
+	return r
+}
+
+// unsupported returns the *Error for an unsupported construct at pos.
+func unsupported(pos token.Position, what string) *Error {
+	return &Error{Pos: irPos(pos), Msg: "unsupported: " + what}
+}
+
+func irPos(p token.Position) ir.Pos {
+	return ir.Pos{File: p.Filename, Line: p.Line, Col: p.Column}
+}
+
+// Integer conversions of C11 6.3.1.
+
+// promote is the integer promotion: types of rank below int become int
+// (every value of _Bool, char, short and their unsigned versions fits in
+// an int on LP64).
+func promote(t *ir.Type) *ir.Type {
+	if t.IsInteger() && t.Rank() < ir.IntType.Rank() {
+		return ir.IntType
+	}
+	if t.IsInteger() && t.Tag != "" {
+		return ir.IntTypeOf(t.Kind) // an enum promotes to its underlying type
+	}
+	return t
+}
+
+// usual is the usual arithmetic conversion of two integer types.
+func usual(a, b *ir.Type) *ir.Type {
+	a, b = promote(a), promote(b)
+	if a.Kind == b.Kind {
+		return a
+	}
+	if a.IsSigned() == b.IsSigned() {
+		if a.Rank() >= b.Rank() {
+			return a
+		}
+		return b
+	}
+	s, us := a, b
+	if !s.IsSigned() {
+		s, us = b, a
+	}
+	if us.Rank() >= s.Rank() {
+		return us
+	}
+	if s.Bits() > us.Bits() {
+		return s
+	}
+	// the unsigned type corresponding to the signed one
+	switch s.Kind {
+	case ir.Long:
+		return ir.ULongType
+	case ir.LongLong:
+		return ir.ULongLongType
+	}
+	return ir.UIntType
+}
+
+// typeName names a C type briefly: "struct tag" for tagged structs and
+// unions.
+func typeName(t cc.Type) string {
+	if tag := tagOf(t); tag != "" {
+		if t.Kind() == cc.Union {
+			return "union " + tag
+		}
+		return "struct " + tag
+	}
+	return t.String()
+}

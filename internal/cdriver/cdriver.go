@@ -1,0 +1,536 @@
+// Package cdriver runs a C function compiled by gcc on many inputs and
+// reports, for each, what the program did: the decision outcomes taken
+// (from probes inserted around every decision's condition), the return
+// value, the calls to extern functions, and the final values of the
+// globals and of the objects behind pointer inputs. It is the gcc side of
+// the interpreter's differential test (interp/diff_test.go).
+//
+// The source is instrumented textually with the positions of ir.Decision
+// (Pos, End): a two-way condition c becomes __inka_p(ID, !!(c)), the
+// controlling expression e of a switch becomes a statement expression that
+// logs e's (promoted) value. A generated main() — in a second translation
+// unit with the stubs of the extern functions — reads the cases from
+// stdin and runs each in a forked child (so that an abort, a crash or a
+// timeout only ends that case).
+//
+// The inputs are laid out exactly as package interp makes them: the same
+// access paths, one fresh array of Options.PtrArrayLen elements behind
+// each non-null pointer input, Options.PtrDepth levels deep
+// (ir.ComputeInputShape).
+package cdriver
+
+import (
+	"bytes"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+
+	"github.com/inka-tool/inka/ir"
+)
+
+// Options mirror the interp.Config fields that shape the inputs.
+type Options struct {
+	PtrArrayLen int // default 4
+	PtrDepth    int // default 2 (ir.DefaultMaxDepth)
+	StubCalls   int // calls answered per extern callee (later ones return 0); default 8
+}
+
+// Leaf is one scalar input of the C driver.
+type Leaf struct {
+	Path   string
+	Type   *ir.Type
+	Parent int // index of the pointer leaf whose fresh object holds this leaf; -1 for parameters and globals
+	// Void marks a pointer to void (or an incomplete type): the driver
+	// makes it NULL, and interp must be told so (Inputs.Null).
+	Void   bool
+	object string
+}
+
+// Object is a memory object the driver knows by name: a global or a fresh
+// object behind a pointer input. Pointers into other objects print as
+// "other".
+type Object struct {
+	Name   string
+	Type   *ir.Type
+	Leaf   int    // the pointer leaf that points to it (fresh objects), -1 for globals
+	cname  string // C expression of its address
+	input  bool   // global whose leaves are inputs
+	output bool   // its final values are reported
+}
+
+// Stub is the C stub of an extern function: the k-th call returns
+// Ret[k] of the case and, when WriteArg >= 0, stores Wr[k] through that
+// (pointer to integer) argument if it is not NULL.
+type Stub struct {
+	Ext      *ir.Extern
+	WriteArg int
+}
+
+// Driver is a compiled driver for one function.
+type Driver struct {
+	Prog    *ir.Program
+	Func    *ir.Func
+	Leaves  []Leaf
+	Objects []Object
+	Stubs   []Stub
+	// Probed are the decisions instrumented (set by Build).
+	Probed map[*ir.Decision]bool
+	// Skipped lists decisions not instrumented, with the reason (set by Build).
+	Skipped []string
+	opts    Options
+	index   int                  // function index in the Binary
+	probes  map[int]*ir.Decision // probe id → decision
+	// caseVals maps, for each switch decision, case values (bits of the
+	// promoted controlling type) to outcome indexes.
+	caseVals map[*ir.Decision]map[uint64]int
+	swType   map[*ir.Decision]*ir.Type
+	roots    map[*ir.Var]string
+	shape    *ir.InputShape
+}
+
+// Case is one input of the driver: a value per Leaf (bit patterns as
+// ir.Const keeps them; for pointer leaves 0 is NULL, else a fresh object),
+// and per stub the return values and written values of its calls.
+type Case struct {
+	Leaves  []uint64
+	StubRet [][]uint64
+	StubWr  [][]uint64
+}
+
+// Value is a scalar the C program printed.
+type Value struct {
+	Type  *ir.Type
+	Bits  uint64 // integers: as ir.Truncate makes them
+	Null  bool   // pointers
+	Obj   int    // pointers into a known object: index in Driver.Objects; -1 for other objects
+	Off   int64
+	Valid bool // false when the program did not print it
+	// Object is the name of the object holding a final value.
+	Object string
+}
+
+// Step is one decision outcome.
+type Step struct {
+	Dec     *ir.Decision
+	Outcome int
+}
+
+// StubCall is one call to an extern stub.
+type StubCall struct {
+	Callee string
+	Index  int
+	Args   []Value
+}
+
+// Output is what the program did on one Case.
+type Output struct {
+	Status    string // "ok", "exit N", "signal N" (6: abort or assert; 14: timeout)
+	Trace     []Step
+	Return    []Value // the leaves of the return value (none for void)
+	Final     map[string]Value
+	StubCalls []StubCall
+	Raw       string // the lines the case printed, for messages
+}
+
+// New lays out the inputs of function fn of prog for a driver.
+func New(prog *ir.Program, fn string, opts Options) (*Driver, error) {
+	if opts.PtrArrayLen <= 0 {
+		opts.PtrArrayLen = 4
+	}
+	if opts.PtrDepth <= 0 {
+		opts.PtrDepth = ir.DefaultMaxDepth
+	}
+	if opts.StubCalls <= 0 {
+		opts.StubCalls = 8
+	}
+	f := prog.Func(fn)
+	if f == nil {
+		return nil, fmt.Errorf("no function %s", fn)
+	}
+	d := &Driver{Prog: prog, Func: f, opts: opts, caseVals: map[*ir.Decision]map[uint64]int{},
+		swType: map[*ir.Decision]*ir.Type{}, roots: map[*ir.Var]string{},
+		Probed: map[*ir.Decision]bool{}, probes: map[int]*ir.Decision{}}
+	if err := d.layout(); err != nil {
+		return nil, err
+	}
+	for _, e := range prog.Externs {
+		switch e.Name {
+		case "abort", "exit", "_Exit", "quick_exit", "__assert_fail", "__inka_assert":
+			continue
+		}
+		if e.Variadic {
+			return nil, fmt.Errorf("variadic extern %s", e.Name)
+		}
+		st := Stub{Ext: e, WriteArg: -1}
+		for i, p := range e.Params {
+			if p.IsPointer() && p.Elem.IsInteger() {
+				st.WriteArg = i
+				break
+			}
+		}
+		d.Stubs = append(d.Stubs, st)
+	}
+	d.switchCases()
+	return d, nil
+}
+
+// Binary is a compiled driver for some functions of one C file.
+type Binary struct {
+	path    string
+	drivers []*Driver
+	stubs   []string // extern names, in the order of the stub tables
+	k       int
+}
+
+// Build instruments src, the text of file, with the decisions of every
+// driver's program, and compiles one program running any of the drivers'
+// functions into dir with gcc -O0 -std=c11 and the extra flags (e.g.
+// -fsanitize=undefined). The same drivers may be built into several
+// binaries (in the same order).
+func Build(dir string, src []byte, file string, drivers []*Driver, flags ...string) (*Binary, error) {
+	if len(drivers) == 0 {
+		return nil, fmt.Errorf("no functions")
+	}
+	b := &Binary{drivers: drivers, k: drivers[0].opts.StubCalls}
+	seen := map[string]bool{}
+	for i, d := range drivers {
+		d.index = i
+		d.Skipped, d.probes, d.Probed = nil, map[int]*ir.Decision{}, map[*ir.Decision]bool{}
+		if d.opts.StubCalls != b.k {
+			return nil, fmt.Errorf("drivers with different StubCalls")
+		}
+		for _, st := range d.Stubs {
+			if !seen[st.Ext.Name] {
+				seen[st.Ext.Name] = true
+				b.stubs = append(b.stubs, st.Ext.Name)
+			}
+		}
+	}
+	isrc, err := b.instrument(src, file)
+	if err != nil {
+		return nil, err
+	}
+	var tu1 bytes.Buffer
+	tu1.Write(isrc)
+	for _, d := range drivers {
+		code, err := d.genDriver()
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", d.Func.Name, err)
+		}
+		tu1.Write(code)
+	}
+	tu1.Write(b.genDispatch())
+	tu2, err := b.genMain()
+	if err != nil {
+		return nil, err
+	}
+	base := filepath.Join(dir, strings.TrimSuffix(filepath.Base(file), ".c"))
+	if len(flags) > 0 {
+		base += "_flags"
+	}
+	if err := os.WriteFile(base+"_probed.c", tu1.Bytes(), 0o644); err != nil {
+		return nil, err
+	}
+	if err := os.WriteFile(base+"_main.c", tu2, 0o644); err != nil {
+		return nil, err
+	}
+	b.path = base + ".bin"
+	// -I the source's directory so that its #include "..." still work.
+	args := append([]string{"-O0", "-std=c11", "-fno-builtin", "-w", "-I", filepath.Dir(file)}, flags...)
+	args = append(args, "-o", b.path, base+"_probed.c", base+"_main.c")
+	cmd := exec.Command("gcc", args...)
+	if out, err := cmd.CombinedOutput(); err != nil {
+		return nil, fmt.Errorf("gcc: %v\n%s", err, out)
+	}
+	return b, nil
+}
+
+// layout lists the input leaves and the named objects. Roots are named as
+// interp names them: globals whose name a parameter or an earlier global
+// took get "#ID".
+func (d *Driver) layout() error {
+	names := map[string]bool{}
+	for _, v := range d.Func.Params {
+		names[v.Name] = true
+		d.roots[v] = v.Name
+	}
+	for _, g := range d.Prog.Globals {
+		root := g.Name
+		if names[root] {
+			root = fmt.Sprintf("%s#%d", g.Name, g.ID)
+		}
+		names[root] = true
+		d.roots[g] = root
+	}
+	// Globals: those of file scope are named in C; statics and strings are not.
+	for _, g := range d.Prog.Globals {
+		if g.Class != ir.Global {
+			continue
+		}
+		o := Object{Name: d.roots[g], Type: g.Typ, Leaf: -1, cname: "&" + g.Name,
+			input: !g.ReadOnly, output: !g.ReadOnly}
+		d.Objects = append(d.Objects, o)
+	}
+	// Leaves: parameters, then globals, depth-first into the fresh
+	// objects of ir.ComputeInputShape, as interp makes them.
+	var roots []ir.InputRoot
+	for _, v := range d.Func.Params {
+		roots = append(roots, ir.InputRoot{Path: v.Name, Typ: v.Typ})
+	}
+	for _, o := range d.Objects {
+		if o.input {
+			roots = append(roots, ir.InputRoot{Path: o.Name, Typ: o.Type})
+		}
+	}
+	d.shape = ir.ComputeInputShape(roots, d.opts.PtrArrayLen, d.opts.PtrDepth)
+	for _, r := range roots {
+		d.addLeaves(r.Path, r.Typ, -1)
+	}
+	return nil
+}
+
+func (d *Driver) addLeaves(root string, t *ir.Type, parent int) {
+	for _, l := range t.Leaves() {
+		path := root + l.Path
+		d.Leaves = append(d.Leaves, Leaf{Path: path, Type: l.Type, Parent: parent})
+		if !l.Type.IsPointer() {
+			continue
+		}
+		idx := len(d.Leaves) - 1
+		so := d.shape.Lookup(path)
+		if so == nil || so.Void {
+			// NULL in every case (Void: interp needs it listed as NULL)
+			d.Leaves[idx].Void = so != nil
+			continue
+		}
+		d.Objects = append(d.Objects, Object{Name: path, Type: so.Typ, Leaf: idx, output: true})
+		d.addLeaves(path, so.Typ, idx)
+	}
+}
+
+// IsFixedNull reports whether pointer leaf i is NULL whatever the case
+// (nested deeper than PtrDepth).
+func (d *Driver) IsFixedNull(i int) bool {
+	for _, o := range d.Objects {
+		if o.Leaf == i {
+			return false
+		}
+	}
+	return d.Leaves[i].Type.IsPointer()
+}
+
+// Run runs the cases of driver d (one of b's), in one process: the cases
+// run one after the other in a child process, restarted after a case
+// that aborts, exits or crashes. The program's globals and statics are
+// restored before each case.
+func (b *Binary) Run(d *Driver, cases []Case) ([]Output, error) {
+	if d.index >= len(b.drivers) || b.drivers[d.index] != d {
+		return nil, fmt.Errorf("driver of %s is not in this binary", d.Func.Name)
+	}
+	var in bytes.Buffer
+	for _, c := range cases {
+		if len(c.Leaves) != len(d.Leaves) {
+			return nil, fmt.Errorf("case with %d leaves, want %d", len(c.Leaves), len(d.Leaves))
+		}
+		fmt.Fprintf(&in, "%d ", d.index)
+		for _, v := range c.Leaves {
+			fmt.Fprintf(&in, "%d ", v)
+		}
+		for _, name := range b.stubs {
+			s := -1
+			for i, st := range d.Stubs {
+				if st.Ext.Name == name {
+					s = i
+				}
+			}
+			for k := 0; k < b.k; k++ {
+				fmt.Fprintf(&in, "%d %d ", at(c.StubRet, s, k), at(c.StubWr, s, k))
+			}
+		}
+		in.WriteString("\n")
+	}
+	cmd := exec.Command(b.path)
+	cmd.Stdin = &in
+	var out, errb bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &errb
+	if err := cmd.Run(); err != nil {
+		return nil, fmt.Errorf("%s: %v\n%s", b.path, err, errb.String())
+	}
+	return d.parse(out.String(), len(cases))
+}
+
+func at(t [][]uint64, s, k int) uint64 {
+	if s >= 0 && s < len(t) && k < len(t[s]) {
+		return t[s][k]
+	}
+	return 0
+}
+
+// parse reads the driver's output: for each case, lines
+//
+//	D id value      a probe
+//	S name k args…  a stub call
+//	R values…       the return value's leaves
+//	F index value   a final leaf (index in finalLeaves)
+//	X status        end of the case
+func (d *Driver) parse(out string, n int) ([]Output, error) {
+	finals := d.finalLeaves()
+	var res []Output
+	cur := Output{Final: map[string]Value{}}
+	var raw strings.Builder
+	for _, line := range strings.Split(out, "\n") {
+		if line == "" {
+			continue
+		}
+		raw.WriteString(line + "\n")
+		f := strings.Fields(line)
+		switch f[0] {
+		case "D":
+			id, _ := strconv.Atoi(f[1])
+			v, _ := strconv.ParseUint(f[2], 10, 64)
+			dec := d.probes[id]
+			if dec == nil {
+				return nil, fmt.Errorf("probe %d is not a decision of %s", id, d.Func.Name)
+			}
+			o, err := d.outcome(dec, v)
+			if err != nil {
+				return nil, err
+			}
+			if o >= 0 {
+				cur.Trace = append(cur.Trace, Step{dec, o})
+			}
+		case "S":
+			k, _ := strconv.Atoi(f[2])
+			var st *Stub
+			for i := range d.Stubs {
+				if d.Stubs[i].Ext.Name == f[1] {
+					st = &d.Stubs[i]
+				}
+			}
+			if st == nil {
+				return nil, fmt.Errorf("bad stub line %q", line)
+			}
+			c := StubCall{Callee: f[1], Index: k}
+			vals, err := d.values(f[3:], st.Ext.Params)
+			if err != nil {
+				return nil, err
+			}
+			c.Args = vals
+			cur.StubCalls = append(cur.StubCalls, c)
+		case "R":
+			var ts []*ir.Type
+			for _, l := range d.Func.ResultTyp.Leaves() {
+				ts = append(ts, l.Type)
+			}
+			vals, err := d.values(f[1:], ts)
+			if err != nil {
+				return nil, err
+			}
+			cur.Return = vals
+		case "F":
+			i, _ := strconv.Atoi(f[1])
+			if i < 0 || i >= len(finals) {
+				return nil, fmt.Errorf("bad final line %q", line)
+			}
+			vals, err := d.values(f[2:], []*ir.Type{finals[i].Type})
+			if err != nil {
+				return nil, err
+			}
+			vals[0].Object = finals[i].object
+			cur.Final[finals[i].Path] = vals[0]
+		case "X":
+			cur.Status = strings.Join(f[1:], " ")
+			cur.Raw = raw.String()
+			res = append(res, cur)
+			cur = Output{Final: map[string]Value{}}
+			raw.Reset()
+		default:
+			return nil, fmt.Errorf("bad output line %q", line)
+		}
+	}
+	if len(res) != n {
+		return nil, fmt.Errorf("driver printed %d cases, want %d", len(res), n)
+	}
+	return res, nil
+}
+
+// values parses printed scalars of types ts: integers in decimal, pointers
+// as N (NULL), O (other object) or P obj off.
+func (d *Driver) values(f []string, ts []*ir.Type) ([]Value, error) {
+	var out []Value
+	for _, t := range ts {
+		if len(f) == 0 {
+			return nil, fmt.Errorf("missing value")
+		}
+		v := Value{Type: t, Valid: true, Obj: -1}
+		switch f[0] {
+		case "N":
+			v.Null = true
+			f = f[1:]
+		case "O":
+			f = f[1:]
+		case "P":
+			if len(f) < 3 {
+				return nil, fmt.Errorf("bad pointer value")
+			}
+			v.Obj, _ = strconv.Atoi(f[1])
+			v.Off, _ = strconv.ParseInt(f[2], 10, 64)
+			f = f[3:]
+		default:
+			u, err := strconv.ParseUint(f[0], 10, 64)
+			if err != nil {
+				return nil, fmt.Errorf("bad value %q", f[0])
+			}
+			v.Bits = ir.Truncate(t, u)
+			f = f[1:]
+		}
+		out = append(out, v)
+	}
+	return out, nil
+}
+
+// outcome maps a probed value to the decision's outcome index.
+func (d *Driver) outcome(dec *ir.Decision, v uint64) (int, error) {
+	if dec.Kind == ir.DecSwitch {
+		t := d.swType[dec]
+		if t != nil {
+			v = ir.Truncate(t, v)
+		}
+		if o, ok := d.caseVals[dec][v]; ok {
+			return o, nil
+		}
+		for i, s := range dec.Outcomes {
+			if s == "default" || s == "no case" {
+				return i, nil
+			}
+		}
+		return -1, fmt.Errorf("switch %s: value %d matches no outcome", dec.Pos, v)
+	}
+	want := "false"
+	if v != 0 {
+		want = "true"
+	}
+	for i, s := range dec.Outcomes {
+		if s == want || strings.HasSuffix(s, ":"+want) {
+			return i, nil
+		}
+	}
+	return -1, fmt.Errorf("decision %s has no outcome %q", dec.Pos, want)
+}
+
+// finalLeaves are the leaves reported after each case, in order.
+func (d *Driver) finalLeaves() []Leaf {
+	var out []Leaf
+	for _, o := range d.Objects {
+		if !o.output {
+			continue
+		}
+		for _, l := range o.Type.Leaves() {
+			out = append(out, Leaf{Path: o.Name + l.Path, Type: l.Type, object: o.Name})
+		}
+	}
+	return out
+}

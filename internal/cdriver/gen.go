@@ -1,0 +1,625 @@
+package cdriver
+
+import (
+	"bytes"
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/inka-tool/inka/ir"
+)
+
+// instrument inserts the probes of the decisions of every driver into
+// src. Decisions of different programs at the same source range share a
+// probe.
+func (b *Binary) instrument(src []byte, file string) ([]byte, error) {
+	lineStart := []int{0}
+	for i, c := range src {
+		if c == '\n' {
+			lineStart = append(lineStart, i+1)
+		}
+	}
+	offset := func(p ir.Pos) int {
+		if p.Line < 1 || p.Line > len(lineStart) || p.Col < 1 {
+			return -1
+		}
+		o := lineStart[p.Line-1] + p.Col - 1
+		if o > len(src) {
+			return -1
+		}
+		return o
+	}
+	type probe struct {
+		start, end int
+		kind       ir.DecisionKind
+		text       string
+		decs       []*ir.Decision
+		drivers    []*Driver
+	}
+	byRange := map[[2]int]*probe{}
+	var probes []*probe
+	for _, d := range b.drivers {
+		skip := func(format string, args ...any) { d.Skipped = append(d.Skipped, fmt.Sprintf(format, args...)) }
+		for _, f := range d.Prog.Funcs {
+			for _, dec := range f.Decisions {
+				if dec.Pos.File != file || dec.End.File != file {
+					skip("%s %q: not in %s", dec.Pos, dec.Text, file)
+					continue
+				}
+				s, e := offset(dec.Pos), offset(dec.End)
+				if s < 0 || e < s {
+					skip("%s %q: bad range %s..%s", dec.Pos, dec.Text, dec.Pos, dec.End)
+					continue
+				}
+				if got := squash(string(src[s:e])); got != squash(dec.Text) {
+					skip("%s: source range %s..%s is %q, decision text is %q", dec.Pos, dec.Pos, dec.End, got, dec.Text)
+					continue
+				}
+				if dec.Kind == ir.DecSwitch && d.caseVals[dec] == nil {
+					skip("%s: switch %q: case values not found in the IR", dec.Pos, dec.Text)
+					continue
+				}
+				p := byRange[[2]int{s, e}]
+				if p == nil {
+					p = &probe{start: s, end: e, kind: dec.Kind, text: dec.Text}
+					byRange[[2]int{s, e}] = p
+					probes = append(probes, p)
+				}
+				if (p.kind == ir.DecSwitch) != (dec.Kind == ir.DecSwitch) {
+					skip("%s %q: a switch and a two-way decision on one range", dec.Pos, dec.Text)
+					continue
+				}
+				dup := false
+				for _, o := range p.drivers {
+					dup = dup || o == d
+				}
+				if dup {
+					skip("%s %q: two decisions of one program on one range", dec.Pos, dec.Text)
+					continue
+				}
+				p.decs = append(p.decs, dec)
+				p.drivers = append(p.drivers, d)
+			}
+		}
+	}
+	// Drop probes nested inside a switch's controlling expression (the
+	// probe duplicates its text) and probes that cross each other.
+	sort.SliceStable(probes, func(i, j int) bool {
+		if probes[i].start != probes[j].start {
+			return probes[i].start < probes[j].start
+		}
+		return probes[i].end > probes[j].end
+	})
+	var kept []*probe
+	for _, p := range probes {
+		ok := true
+		for _, q := range kept {
+			inside := p.start >= q.start && p.end <= q.end
+			disjoint := p.start >= q.end || p.end <= q.start
+			if (inside && q.kind == ir.DecSwitch) || (!inside && !disjoint) {
+				ok = false
+				for i, d := range p.drivers {
+					d.Skipped = append(d.Skipped, fmt.Sprintf("%s %q: overlaps %q", p.decs[i].Pos, p.text, q.text))
+				}
+				break
+			}
+		}
+		if ok {
+			kept = append(kept, p)
+		}
+	}
+	type edit struct {
+		at, end int
+		text    string
+		open    bool
+		width   int
+	}
+	var edits []edit
+	for id, p := range kept {
+		for i, d := range p.drivers {
+			d.probes[id] = p.decs[i]
+			d.Probed[p.decs[i]] = true
+		}
+		if p.kind == ir.DecSwitch {
+			e := string(src[p.start:p.end])
+			edits = append(edits, edit{at: p.start, end: p.end, open: true, width: p.end - p.start, text: fmt.Sprintf(
+				"__extension__({ __typeof__((%s)+0) __inka_sv = (%s); __inka_sw(%d, (unsigned long long)__inka_sv); __inka_sv; })", e, e, id)})
+			continue
+		}
+		edits = append(edits,
+			edit{at: p.start, end: p.start, open: true, width: p.end - p.start, text: fmt.Sprintf("__inka_p(%d, !!(", id)},
+			edit{at: p.end, end: p.end, open: false, width: p.end - p.start, text: "))"})
+	}
+	// Apply from the end of the file. At one offset the text must read:
+	// closings (inner first), then openings (outer first). Edits at one
+	// offset are applied in reverse of that order, each in front of the
+	// previous ones.
+	sort.SliceStable(edits, func(i, j int) bool {
+		a, c := edits[i], edits[j]
+		if a.at != c.at {
+			return a.at > c.at
+		}
+		if a.open != c.open {
+			return a.open
+		}
+		if a.open {
+			return a.width < c.width
+		}
+		return a.width > c.width
+	})
+	out := append([]byte(nil), src...)
+	for _, e := range edits {
+		out = append(out[:e.at], append([]byte(e.text), out[e.end:]...)...)
+	}
+	head := fmt.Sprintf("int __inka_p(int, int);\nvoid __inka_sw(int, unsigned long long);\n#line 1 %q\n", file)
+	return append([]byte(head), out...), nil
+}
+
+// squash removes white space, to compare a source range with a decision's text.
+func squash(s string) string {
+	return strings.Join(strings.Fields(s), "")
+}
+
+// switchCases finds the case values of each switch in the IR: the
+// constants of the `t = v == C` tests whose If carries the switch's DecRef.
+func (d *Driver) switchCases() {
+	for _, f := range d.Prog.Funcs {
+		defs := map[*ir.Var]*ir.Binary{}
+		var ifs []*ir.If
+		var walk func([]ir.Stmt)
+		walk = func(ss []ir.Stmt) {
+			for _, s := range ss {
+				switch s := s.(type) {
+				case *ir.Binary:
+					defs[s.Dst] = s
+				case *ir.If:
+					if s.Dec != nil && s.Dec.D.Kind == ir.DecSwitch {
+						ifs = append(ifs, s)
+					}
+					walk(s.Then)
+					walk(s.Else)
+				case *ir.While:
+					walk(s.Pre)
+					walk(s.Body)
+				}
+			}
+		}
+		walk(f.Body)
+		for _, s := range ifs {
+			dec := s.Dec.D
+			if s.Dec.True < 0 {
+				continue
+			}
+			v, ok := s.Cond.(*ir.Var)
+			if !ok {
+				continue
+			}
+			b := defs[v]
+			if b == nil || b.Op != ir.Eq {
+				continue
+			}
+			c, ok := b.Y.(*ir.Const)
+			if !ok {
+				if c, ok = b.X.(*ir.Const); !ok {
+					continue
+				}
+			}
+			if d.caseVals[dec] == nil {
+				d.caseVals[dec] = map[uint64]int{}
+			}
+			d.caseVals[dec][c.Bits] = s.Dec.True
+			d.swType[dec] = c.Typ
+		}
+	}
+}
+
+// cType spells a scalar type in C (pointers as void *).
+func cType(t *ir.Type) (string, error) {
+	switch {
+	case t.IsPointer():
+		return "void *", nil
+	case t.IsInteger():
+		return t.Kind.String(), nil
+	case t.Kind == ir.Void:
+		return "void", nil
+	case (t.Kind == ir.Struct || t.Kind == ir.Union) && t.Tag != "":
+		return t.Kind.String() + " " + t.Tag, nil
+	}
+	return "", fmt.Errorf("type %s cannot be spelled in the driver", t)
+}
+
+// leafLoc gives the C address expression (unsigned char *) of each input
+// leaf: params live in buffers, globals in themselves, fresh objects in
+// static arrays.
+func (d *Driver) leafLocs() []string {
+	locs := make([]string, len(d.Leaves))
+	objOf := map[string]int{}
+	for i, o := range d.Objects {
+		objOf[o.Name] = i
+	}
+	// Each leaf belongs to a root (param or global) or to the fresh
+	// object of its Parent; recover the object and offset from the path.
+	i := 0
+	for pi, v := range d.Func.Params {
+		for _, l := range v.Typ.Leaves() {
+			locs[i] = fmt.Sprintf("(%spar%d + %d)", d.prefix(), pi, l.Offset)
+			i = d.skipFresh(locs, i+1, l)
+		}
+	}
+	for _, o := range d.Objects {
+		if !o.input {
+			continue
+		}
+		for _, l := range o.Type.Leaves() {
+			locs[i] = fmt.Sprintf("((unsigned char *)%s + %d)", o.cname, l.Offset)
+			i = d.skipFresh(locs, i+1, l)
+		}
+	}
+	return locs
+}
+
+// skipFresh fills the locations of the leaves of the fresh object behind
+// the leaf just placed (at index i-1), if any, and returns the next index.
+func (d *Driver) skipFresh(locs []string, i int, l ir.Leaf) int {
+	if !l.Type.IsPointer() {
+		return i
+	}
+	for _, o := range d.Objects {
+		if o.Leaf != i-1 {
+			continue
+		}
+		for _, fl := range o.Type.Leaves() {
+			locs[i] = fmt.Sprintf("(%s + %d)", o.cname, fl.Offset)
+			i = d.skipFresh(locs, i+1, fl)
+		}
+	}
+	return i
+}
+
+// prefix is the prefix of the C names of function d's driver.
+func (d *Driver) prefix() string { return fmt.Sprintf("__inka_f%d_", d.index) }
+
+// genDriver returns the code appended to the instrumented source for d:
+// its objects, its pointer namer and the runner of one case.
+func (d *Driver) genDriver() ([]byte, error) {
+	var b bytes.Buffer
+	w := func(format string, args ...any) { fmt.Fprintf(&b, format, args...) }
+	px := d.prefix()
+	w("\n/* ---- inka differential driver of %s ---- */\n", d.Func.Name)
+	w("extern unsigned long long *__inka_vals;\n")
+	w("void __inka_out(const char *);\nvoid __inka_out_u(unsigned long long);\nvoid __inka_leaf(const unsigned char *, int);\n")
+	for pi, v := range d.Func.Params {
+		w("static unsigned char %spar%d[%d] __attribute__((aligned(16)));\n", px, pi, max(v.Typ.Size(), 1))
+	}
+	for i := range d.Objects {
+		o := &d.Objects[i]
+		if o.Leaf >= 0 {
+			o.cname = fmt.Sprintf("%sobj%d", px, i)
+			w("static unsigned char %s[%d] __attribute__((aligned(16)));\n", o.cname, max(o.Type.Size(), 1))
+		}
+	}
+	w("static void %sptr(const void *p) {\n", px)
+	w("  unsigned long a = (unsigned long)p;\n")
+	for pass := 0; pass < 2; pass++ {
+		for i, o := range d.Objects {
+			base := fmt.Sprintf("(unsigned long)(%s)", o.cname)
+			cmp := "<"
+			if pass == 1 {
+				cmp = "=="
+			}
+			w("  if (a >= %s && a - %s %s %d) { __inka_out(\"P %d \"); __inka_out_u(a - %s); __inka_out(\" \"); return; }\n",
+				base, base, cmp, o.Type.Size(), i, base)
+		}
+	}
+	w("  __inka_out(\"O \");\n}\n")
+
+	w("static void %scase(void) {\n", px)
+	locs := d.leafLocs()
+	for i, l := range d.Leaves {
+		if l.Type.IsPointer() {
+			target := "0"
+			for _, o := range d.Objects {
+				if o.Leaf == i {
+					target = fmt.Sprintf("__inka_vals[%d] ? (void *)%s : (void *)0", i, o.cname)
+				}
+			}
+			w("  { void *x = %s; __builtin_memcpy(%s, &x, sizeof x); }\n", target, locs[i])
+			continue
+		}
+		w("  { %s x = (%s)__inka_vals[%d]; __builtin_memcpy(%s, &x, sizeof x); }\n", l.Type.Kind, l.Type.Kind, i, locs[i])
+	}
+	var args []string
+	for pi, v := range d.Func.Params {
+		t := v.Typ
+		if t.IsPointer() {
+			args = append(args, fmt.Sprintf("*(void **)%spar%d", px, pi))
+			continue
+		}
+		ct, err := cType(t)
+		if err != nil {
+			return nil, fmt.Errorf("parameter %s: %v", v.Name, err)
+		}
+		args = append(args, fmt.Sprintf("*(%s *)%spar%d", ct, px, pi))
+	}
+	call := fmt.Sprintf("%s(%s)", d.Func.Name, strings.Join(args, ", "))
+	if d.Func.ResultTyp.Kind == ir.Void {
+		w("  %s;\n", call)
+	} else {
+		w("  __typeof__(%s) __inka_r = %s;\n", call, call)
+		w("  __inka_out(\"R \");\n")
+		for _, l := range d.Func.ResultTyp.Leaves() {
+			w("  __inka_leaf((const unsigned char *)&__inka_r + %d, %d);\n", l.Offset, leafKind(l.Type))
+		}
+		w("  __inka_out(\"\\n\");\n")
+	}
+	for i, l := range d.finalLeaves() {
+		w("  __inka_out(\"F %d \"); __inka_leaf(%s, %d); __inka_out(\"\\n\");\n", i, d.finalLoc(l), leafKind(l.Type))
+	}
+	w("}\n")
+	return b.Bytes(), nil
+}
+
+// genDispatch returns the code that selects a function's driver.
+func (b *Binary) genDispatch() []byte {
+	var buf bytes.Buffer
+	w := func(format string, args ...any) { fmt.Fprintf(&buf, format, args...) }
+	w("\n/* ---- inka dispatch ---- */\nint __inka_cur;\n")
+	w("int __inka_nvals[] = {")
+	for _, d := range b.drivers {
+		w("%d, ", len(d.Leaves))
+	}
+	w("};\nvoid __inka_ptr(const void *p) {\n  if (!p) { __inka_out(\"N \"); return; }\n  switch (__inka_cur) {\n")
+	for i, d := range b.drivers {
+		w("  case %d: %sptr(p); return;\n", i, d.prefix())
+	}
+	w("  }\n}\nvoid __inka_run(int fi) {\n  __inka_cur = fi;\n  switch (fi) {\n")
+	for i, d := range b.drivers {
+		w("  case %d: %scase(); return;\n", i, d.prefix())
+	}
+	w("  }\n}\n")
+	w("void __inka_leaf(const unsigned char *a, int kind) {\n")
+	w("  switch (kind) {\n")
+	for _, k := range []ir.Kind{ir.Bool, ir.Char, ir.UChar, ir.Short, ir.UShort, ir.Int, ir.UInt, ir.Long, ir.ULong, ir.LongLong, ir.ULongLong} {
+		t := ir.IntTypeOf(k)
+		cast := "(unsigned long long)"
+		if t.IsSigned() {
+			cast = "(unsigned long long)(long long)"
+		}
+		w("  case %d: { %s x; __builtin_memcpy(&x, a, sizeof x); __inka_out_u(%sx); __inka_out(\" \"); return; }\n", int(k), k, cast)
+	}
+	w("  case %d: { void *x; __builtin_memcpy(&x, a, sizeof x); __inka_ptr(x); return; }\n", int(ir.Pointer))
+	w("  }\n}\n")
+	return buf.Bytes()
+}
+
+func leafKind(t *ir.Type) int {
+	if t.IsPointer() {
+		return int(ir.Pointer)
+	}
+	return int(t.Kind)
+}
+
+// finalLoc is the C address of a final leaf.
+func (d *Driver) finalLoc(l Leaf) string {
+	for _, o := range d.Objects {
+		if !o.output || !strings.HasPrefix(l.Path, o.Name) {
+			continue
+		}
+		for _, ol := range o.Type.Leaves() {
+			if o.Name+ol.Path == l.Path {
+				return fmt.Sprintf("((const unsigned char *)%s + %d)", o.cname, ol.Offset)
+			}
+		}
+	}
+	panic("cdriver: no location for final leaf " + l.Path)
+}
+
+// genMain returns the second translation unit: output, probes, stubs and
+// the case loop.
+func (b *Binary) genMain() ([]byte, error) {
+	var buf bytes.Buffer
+	w := func(format string, args ...any) { fmt.Fprintf(&buf, format, args...) }
+	ns := len(b.stubs)
+	k := b.k
+	w(`#define _DEFAULT_SOURCE
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <signal.h>
+#include <sys/mman.h>
+#include <sys/wait.h>
+
+#define NS %d
+#define K %d
+unsigned long long *__inka_vals;
+static unsigned long long *__inka_stubs;
+static int __inka_calls[NS + 1];
+static char __inka_buf[1 << 16];
+static int __inka_len;
+extern int __inka_nvals[];
+void __inka_run(int);
+void __inka_ptr(const void *);
+
+void __inka_flush(void) {
+  int off = 0;
+  while (off < __inka_len) {
+    ssize_t n = write(1, __inka_buf + off, __inka_len - off);
+    if (n <= 0) break;
+    off += n;
+  }
+  __inka_len = 0;
+}
+void __inka_out(const char *s) {
+  while (*s) {
+    if (__inka_len == sizeof __inka_buf) __inka_flush();
+    __inka_buf[__inka_len++] = *s++;
+  }
+}
+void __inka_out_u(unsigned long long v) {
+  char t[24]; int i = 23; t[i] = 0;
+  do { t[--i] = '0' + v %% 10; v /= 10; } while (v);
+  __inka_out(t + i);
+}
+int __inka_p(int id, int c) {
+  __inka_out("D "); __inka_out_u(id); __inka_out(c ? " 1\n" : " 0\n");
+  return c;
+}
+void __inka_sw(int id, unsigned long long v) {
+  __inka_out("D "); __inka_out_u(id); __inka_out(" "); __inka_out_u(v); __inka_out("\n");
+}
+`, ns, k)
+	for si, name := range b.stubs {
+		var e *ir.Extern
+		var st Stub
+		for _, d := range b.drivers {
+			for _, s := range d.Stubs {
+				if s.Ext.Name == name {
+					e, st = s.Ext, s
+				}
+			}
+		}
+		rt, err := cType(e.Result)
+		if err != nil || (e.Result.Kind == ir.Struct || e.Result.Kind == ir.Union) {
+			return nil, fmt.Errorf("extern %s: result type %s not supported by the driver", e.Name, e.Result)
+		}
+		var ps []string
+		for i, p := range e.Params {
+			ct, err := cType(p)
+			if err != nil || !p.IsScalar() {
+				return nil, fmt.Errorf("extern %s: parameter type %s not supported by the driver", e.Name, p)
+			}
+			ps = append(ps, fmt.Sprintf("%s a%d", ct, i))
+		}
+		if len(ps) == 0 {
+			ps = []string{"void"}
+		}
+		w("%s %s(%s) {\n", rt, e.Name, strings.Join(ps, ", "))
+		w("  int k = __inka_calls[%d]++;\n", si)
+		w("  __inka_out(\"S %s \"); __inka_out_u(k); __inka_out(\" \");\n", e.Name)
+		for i, p := range e.Params {
+			if p.IsPointer() {
+				w("  __inka_ptr(a%d);\n", i)
+				continue
+			}
+			cast := "(unsigned long long)"
+			if p.IsSigned() {
+				cast = "(unsigned long long)(long long)"
+			}
+			w("  __inka_out_u(%sa%d); __inka_out(\" \");\n", cast, i)
+		}
+		w("  __inka_out(\"\\n\");\n")
+		ret0 := " 0"
+		if e.Result.Kind == ir.Void {
+			ret0 = ""
+		}
+		w("  if (k >= K) return%s;\n", ret0)
+		if st.WriteArg >= 0 {
+			et := e.Params[st.WriteArg].Elem.Kind.String()
+			w("  if (a%d) *(%s *)a%d = (%s)__inka_stubs[(%d * K + k) * 2 + 1];\n", st.WriteArg, et, st.WriteArg, et, si)
+		}
+		switch {
+		case e.Result.Kind == ir.Void:
+			w("  return;\n")
+		case e.Result.IsPointer():
+			w("  return 0;\n")
+		default:
+			w("  return (%s)__inka_stubs[(%d * K + k) * 2];\n", rt, si)
+		}
+		w("}\n")
+	}
+	w(`
+/* One case: function index, its leaf values, then for each stub K pairs
+ * (return value, written value). */
+struct inka_case { int fi; unsigned long long *vals, *stubs; };
+
+/* A case that aborts, crashes or times out still shows what it printed. */
+static void on_signal(int sig) {
+  __inka_flush();
+  signal(sig, SIG_DFL);
+  raise(sig);
+}
+
+/* The program's globals and statics (the executable's data and bss) are
+ * restored before each case from a snapshot taken at the start. */
+extern char __data_start[], _end[];
+static char *__inka_snap;
+static unsigned long __inka_snap_len;
+
+static void snapshot(void) {
+  unsigned long len = (unsigned long)(_end - __data_start);
+  __inka_snap = malloc(len);
+  __inka_snap_len = len;
+  memcpy(__inka_snap, __data_start, len);
+}
+
+static void run_case(struct inka_case *c) {
+  __inka_flush();
+  memcpy(__data_start, __inka_snap, __inka_snap_len);
+  __inka_vals = c->vals;
+  __inka_stubs = c->stubs;
+  memset(__inka_calls, 0, sizeof __inka_calls);
+  alarm(5);
+  __inka_run(c->fi);
+  alarm(0);
+}
+
+int main(void) {
+  struct inka_case *cases = 0;
+  int n = 0, cap = 0, next = 0;
+  volatile int *done = mmap(0, sizeof(int), PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+  if (done == MAP_FAILED) return 2;
+  snapshot();
+  for (;;) {
+    int fi, i, m;
+    if (scanf("%%d", &fi) != 1) break;
+    if (n == cap) { cap = cap ? 2 * cap : 64; cases = realloc(cases, cap * sizeof *cases); }
+    cases[n].fi = fi;
+    cases[n].vals = malloc((__inka_nvals[fi] + 1) * sizeof(unsigned long long));
+    for (i = 0; i < __inka_nvals[fi]; i++)
+      if (scanf("%%llu", &cases[n].vals[i]) != 1) return 1;
+    m = NS * K * 2;
+    cases[n].stubs = malloc((m + 1) * sizeof(unsigned long long));
+    for (i = 0; i < m; i++)
+      if (scanf("%%llu", &cases[n].stubs[i]) != 1) return 1;
+    n++;
+  }
+  while (next < n) {
+    int status;
+    pid_t pid;
+    *done = next;
+    __inka_flush();
+    pid = fork();
+    if (pid < 0) return 2;
+    if (pid == 0) {
+      int i;
+      atexit(__inka_flush);
+      signal(SIGABRT, on_signal);
+      signal(SIGSEGV, on_signal);
+      signal(SIGBUS, on_signal);
+      signal(SIGFPE, on_signal);
+      signal(SIGALRM, on_signal);
+      for (i = next; i < n; i++) {
+        run_case(&cases[i]);
+        __inka_out("X ok\n");
+        __inka_flush();
+        *done = i + 1;
+      }
+      _exit(0);
+    }
+    if (waitpid(pid, &status, 0) < 0) return 3;
+    next = *done;
+    if (WIFEXITED(status) && WEXITSTATUS(status) == 0 && next == n)
+      continue;
+    /* the case at next ended the process */
+    if (WIFEXITED(status)) { __inka_out("X exit "); __inka_out_u(WEXITSTATUS(status)); __inka_out("\n"); }
+    else if (WIFSIGNALED(status)) { __inka_out("X signal "); __inka_out_u(WTERMSIG(status)); __inka_out("\n"); }
+    else __inka_out("X unknown\n");
+    __inka_flush();
+    next++;
+  }
+  return 0;
+}
+`)
+	return buf.Bytes(), nil
+}

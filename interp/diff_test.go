@@ -1,0 +1,462 @@
+package interp_test
+
+// The differential test of the interpreter against gcc: every function of
+// testdata/diff and testdata/paper is lowered by the front end, run by the
+// interpreter on a few hundred random inputs, and the inputs without
+// undefined behaviour are run again in a gcc -O0 build of the source with a
+// probe around every decision (internal/cdriver). Return values, final
+// values of globals and of the objects behind pointer inputs, stub calls
+// and the sequence of decision outcomes must agree.
+
+import (
+	"fmt"
+	"math/rand"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"sort"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/inka-tool/inka/frontend"
+	"github.com/inka-tool/inka/internal/cdriver"
+	"github.com/inka-tool/inka/interp"
+	"github.com/inka-tool/inka/ir"
+)
+
+const diffCases = 300 // random inputs per function
+
+var diffOpts = cdriver.Options{PtrArrayLen: 4, PtrDepth: 2, StubCalls: 8}
+
+var diffCfg = interp.Config{PtrArrayLen: 4, PtrDepth: 2, MaxSteps: 50_000, MaxDepth: 200}
+
+// diffStats collects figures for the log.
+var diffStats struct {
+	sync.Mutex
+	funcs, cases, compared, ub int
+	byKind                     map[interp.UBKind]int
+}
+
+func TestDiffGCC(t *testing.T) {
+	if _, err := exec.LookPath("gcc"); err != nil {
+		t.Skip("gcc not found")
+	}
+	files, _ := filepath.Glob("../testdata/diff/*.c")
+	paper, _ := filepath.Glob("../testdata/paper/*.c")
+	files = append(files, paper...)
+	if len(files) == 0 {
+		t.Fatal("no test programs")
+	}
+	diffStats.byKind = map[interp.UBKind]int{}
+	t.Run("all", func(t *testing.T) {
+		for _, file := range files {
+			t.Run(filepath.Base(file), func(t *testing.T) {
+				t.Parallel()
+				diffFile(t, file)
+			})
+		}
+	})
+	t.Logf("%d functions, %d inputs, %d compared with gcc, %d with undefined behaviour (excluded): %v",
+		diffStats.funcs, diffStats.cases, diffStats.compared, diffStats.ub, diffStats.byKind)
+}
+
+// diffFile compiles one driver for all the functions of file and checks
+// each of them.
+func diffFile(t *testing.T, file string) {
+	u, err := frontend.Load(file, frontend.Options{})
+	if err != nil {
+		t.Fatalf("%s: %v", file, err)
+	}
+	src, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var drivers []*cdriver.Driver
+	for _, fn := range u.Functions() {
+		prog, err := u.Lower(fn)
+		if err != nil {
+			t.Errorf("lowering %s: %v", fn, err)
+			continue
+		}
+		if err := ir.SanityCheck(prog); err != nil {
+			t.Errorf("lowering %s: IR fails the sanity check: %v", fn, err)
+			continue
+		}
+		d, err := cdriver.New(prog, fn, diffOpts)
+		if err != nil {
+			t.Errorf("%s: driver: %v", fn, err)
+			continue
+		}
+		drivers = append(drivers, d)
+	}
+	dir := t.TempDir()
+	san, err := cdriver.Build(dir, src, u.Path(), drivers, "-fsanitize=undefined", "-fno-sanitize-recover=all")
+	if err != nil {
+		t.Fatalf("building the gcc driver with UBSan: %v", err)
+	}
+	bin, err := cdriver.Build(dir, src, u.Path(), drivers)
+	if err != nil {
+		t.Fatalf("building the gcc driver: %v", err)
+	}
+	for _, d := range drivers {
+		t.Run(d.Func.Name, func(t *testing.T) { diffFunc(t, bin, san, d) })
+	}
+}
+
+// ubsanKinds are the kinds of undefined behaviour that gcc's UBSan (or the
+// machine) always catches: an input on which the interpreter reports one
+// of them must fail in the sanitized build.
+// maxUBSanCases bounds the inputs with undefined behaviour run per
+// function in the UBSan build (each ends its process).
+const maxUBSanCases = 20
+
+var ubsanKinds = map[interp.UBKind]bool{
+	interp.SignedOverflow: true, interp.DivByZero: true, interp.DivOverflow: true,
+	interp.ShiftCount: true, interp.ShiftNegative: true, interp.ShiftOverflow: true,
+	interp.NullDeref: true,
+}
+
+func diffFunc(t *testing.T, bin, san *cdriver.Binary, drv *cdriver.Driver) {
+	prog, fn := drv.Prog, drv.Func.Name
+	for _, s := range drv.Skipped {
+		t.Errorf("decision not instrumented: %s", s)
+	}
+	names := map[string]bool{}
+	for _, o := range drv.Objects {
+		names[o.Name] = true
+	}
+
+	rng := rand.New(rand.NewSource(int64(len(fn))*7919 + int64(fn[0])))
+	var cases []cdriver.Case
+	var results []*interp.Result
+	var inputs []string
+	var lives []map[string]bool
+	var ubCases []cdriver.Case
+	var ubResults []*interp.Result
+	var ubInputs []string
+	ub := 0
+	kinds := map[interp.UBKind]int{}
+	for n := 0; n < diffCases; n++ {
+		c := genCase(rng, drv)
+		in, desc, live := toInputs(drv, prog, c)
+		res, err := interp.Run(prog, fn, in, diffCfg)
+		if err != nil {
+			t.Fatalf("interp on %s: %v", desc, err)
+		}
+		switch res.Outcome {
+		case interp.UB:
+			ub++
+			kinds[res.UB.Kind]++
+			if ubsanKinds[res.UB.Kind] && len(ubCases) < maxUBSanCases {
+				ubCases = append(ubCases, c)
+				ubResults = append(ubResults, res)
+				ubInputs = append(ubInputs, desc)
+			}
+			continue
+		case interp.StepLimit, interp.DepthLimit:
+			continue
+		}
+		cases = append(cases, c)
+		results = append(results, res)
+		inputs = append(inputs, desc)
+		lives = append(lives, live)
+	}
+	outs, err := bin.Run(drv, cases)
+	if err != nil {
+		t.Fatal(err)
+	}
+	bad := 0
+	for i, out := range outs {
+		if msg := compare(drv, lives[i], names, results[i], out); msg != "" {
+			bad++
+			if bad <= 3 {
+				var sb strings.Builder
+				interp.Fprint(&sb, results[i])
+				t.Errorf("%s: inputs %s\n%s\ninterp:\n%s\ngcc:\n%s", fn, inputs[i], msg, sb.String(), out.Raw)
+			}
+		}
+	}
+	if bad > 3 {
+		t.Errorf("%s: %d mismatches in all", fn, bad)
+	}
+	// UBSan: no undefined behaviour where the interpreter sees none, and
+	// a failure where it sees one UBSan catches.
+	souts, err := san.Run(drv, append(append([]cdriver.Case(nil), cases...), ubCases...))
+	if err != nil {
+		t.Fatal(err)
+	}
+	bad = 0
+	for i, out := range souts {
+		var msg, desc string
+		var r *interp.Result
+		if i < len(cases) {
+			r, desc = results[i], inputs[i]
+			if out.Status != "ok" && r.Outcome == interp.Returned {
+				msg = "the UBSan build fails where the interpreter sees no undefined behaviour"
+			}
+		} else {
+			r, desc = ubResults[i-len(cases)], ubInputs[i-len(cases)]
+			if out.Status == "ok" {
+				msg = "the UBSan build runs fine where the interpreter reports undefined behaviour"
+			}
+		}
+		if msg != "" {
+			bad++
+			if bad <= 3 {
+				var sb strings.Builder
+				interp.Fprint(&sb, r)
+				t.Errorf("%s: inputs %s\n%s\ninterp:\n%s\ngcc -fsanitize=undefined:\n%s%s", fn, desc, msg, sb.String(), out.Raw, out.Status)
+			}
+		}
+	}
+	if bad > 3 {
+		t.Errorf("%s: %d UBSan disagreements in all", fn, bad)
+	}
+	diffStats.Lock()
+	diffStats.funcs++
+	diffStats.cases += diffCases
+	diffStats.compared += len(cases)
+	diffStats.ub += ub
+	for k, n := range kinds {
+		diffStats.byKind[k] += n
+	}
+	diffStats.Unlock()
+	t.Logf("%d inputs compared, %d with UB %v", len(cases), ub, kinds)
+}
+
+// genCase draws one input: small values, boundary values and random wide
+// values for integers; pointers are NULL one time in eight.
+func genCase(rng *rand.Rand, drv *cdriver.Driver) cdriver.Case {
+	var c cdriver.Case
+	for i, l := range drv.Leaves {
+		if l.Type.IsPointer() {
+			v := uint64(1)
+			if drv.IsFixedNull(i) || rng.Intn(8) == 0 {
+				v = 0
+			}
+			c.Leaves = append(c.Leaves, v)
+			continue
+		}
+		c.Leaves = append(c.Leaves, randInt(rng, l.Type))
+	}
+	for _, st := range drv.Stubs {
+		var ret, wr []uint64
+		for k := 0; k < diffOpts.StubCalls; k++ {
+			r := uint64(0)
+			if st.Ext.Result.IsInteger() {
+				r = randInt(rng, st.Ext.Result)
+			}
+			w := uint64(0)
+			if st.WriteArg >= 0 {
+				w = randInt(rng, st.Ext.Params[st.WriteArg].Elem)
+			}
+			ret, wr = append(ret, r), append(wr, w)
+		}
+		c.StubRet = append(c.StubRet, ret)
+		c.StubWr = append(c.StubWr, wr)
+	}
+	return c
+}
+
+func randInt(rng *rand.Rand, t *ir.Type) uint64 {
+	if t.Kind == ir.Bool {
+		return uint64(rng.Intn(2))
+	}
+	switch r := rng.Intn(10); {
+	case r < 4: // small
+		return ir.Truncate(t, uint64(rng.Intn(25)-12))
+	case r < 7: // boundaries
+		min := uint64(t.MinInt())
+		max := t.MaxUint()
+		b := []uint64{0, 1, ^uint64(0), min, max, min + 1, max - 1, 2, 3, 5, 6, 7, 10, 100, 1000}
+		return ir.Truncate(t, b[rng.Intn(len(b))])
+	default: // random wide
+		return ir.Truncate(t, rng.Uint64()>>uint(rng.Intn(64)))
+	}
+}
+
+// toInputs turns a driver case into the interpreter's inputs.
+func toInputs(drv *cdriver.Driver, prog *ir.Program, c cdriver.Case) (interp.Inputs, string, map[string]bool) {
+	in := interp.Inputs{Values: map[string]interp.Val{}, Null: map[string]bool{}}
+	var desc []string
+	live := make([]bool, len(drv.Leaves))
+	for i, l := range drv.Leaves {
+		live[i] = l.Parent < 0 || (live[l.Parent] && c.Leaves[l.Parent] != 0)
+		if !live[i] {
+			continue
+		}
+		if l.Type.IsPointer() {
+			if (c.Leaves[i] == 0 && !drv.IsFixedNull(i)) || l.Void {
+				in.Null[l.Path] = true
+				desc = append(desc, l.Path+"=NULL")
+			}
+			continue
+		}
+		v := interp.UintVal(l.Type, c.Leaves[i])
+		in.Values[l.Path] = v
+		if v.Bits != 0 {
+			desc = append(desc, l.Path+"="+v.String())
+		}
+	}
+	// Statics start from their initializers (gcc's driver cannot set them).
+	for _, g := range prog.Globals {
+		if g.Class != ir.Static || g.ReadOnly {
+			continue
+		}
+		ls := g.Typ.Leaves()
+		for _, it := range g.Init {
+			if k, ok := it.Val.(*ir.Const); ok {
+				in.Values[g.Name+ls[it.Leaf].Path] = interp.UintVal(ls[it.Leaf].Type, k.Bits)
+			}
+		}
+	}
+	stubs := drv.Stubs
+	in.Stub = func(call interp.StubCall) interp.StubAnswer {
+		var ans interp.StubAnswer
+		for s, st := range stubs {
+			if st.Ext.Name != call.Callee || call.Index >= diffOpts.StubCalls {
+				continue
+			}
+			if st.Ext.Result.IsInteger() {
+				ans.Return = interp.UintVal(st.Ext.Result, c.StubRet[s][call.Index])
+			}
+			if st.WriteArg >= 0 {
+				ans.Writes = []interp.StubWrite{{Arg: st.WriteArg, Path: "[0]",
+					Val: interp.UintVal(st.Ext.Params[st.WriteArg].Elem, c.StubWr[s][call.Index])}}
+			}
+		}
+		return ans
+	}
+	for s, st := range stubs {
+		for k := 0; k < 2; k++ {
+			desc = append(desc, fmt.Sprintf("%s()#%d=%s", st.Ext.Name, k, interp.UintVal(st.Ext.Result, c.StubRet[s][k])))
+		}
+	}
+	liveObjs := map[string]bool{}
+	for _, o := range drv.Objects {
+		liveObjs[o.Name] = o.Leaf < 0 || (live[o.Leaf] && c.Leaves[o.Leaf] != 0)
+	}
+	return in, strings.Join(desc, ","), liveObjs
+}
+
+// compare returns "" when the interpreter's result and gcc's output agree.
+func compare(drv *cdriver.Driver, live, names map[string]bool, r *interp.Result, out cdriver.Output) string {
+	var msgs []string
+	want := "ok"
+	switch r.Outcome {
+	case interp.AssertFailed:
+		want = "signal 6"
+	case interp.Exited:
+		want = "exit"
+		if strings.HasPrefix(r.Msg, "abort") {
+			want = "signal 6"
+		}
+	}
+	if !strings.HasPrefix(out.Status, want) {
+		msgs = append(msgs, fmt.Sprintf("status: interp %s, gcc %s", r.Outcome, out.Status))
+	}
+	// decisions
+	var it, gt []string
+	for _, s := range r.Trace {
+		if drv.Probed[s.Dec] {
+			it = append(it, fmt.Sprintf("d%d:%s", s.Dec.Index, s.Dec.Outcomes[s.Outcome]))
+		}
+	}
+	for _, s := range out.Trace {
+		gt = append(gt, fmt.Sprintf("d%d:%s", s.Dec.Index, s.Dec.Outcomes[s.Outcome]))
+	}
+	if strings.Join(it, " ") != strings.Join(gt, " ") {
+		msgs = append(msgs, fmt.Sprintf("decisions:\n  interp %v\n  gcc    %v", it, gt))
+	}
+	if r.Outcome != interp.Returned || out.Status != "ok" {
+		return strings.Join(msgs, "\n")
+	}
+	// return value
+	var iret []string
+	if len(r.ReturnLeaves) > 0 {
+		for _, lv := range r.ReturnLeaves {
+			iret = append(iret, ival(names, lv.Val))
+		}
+	} else if r.Return.Typ != nil {
+		iret = append(iret, ival(names, r.Return))
+	}
+	var gret []string
+	for _, v := range out.Return {
+		gret = append(gret, gval(drv, v))
+	}
+	if strings.Join(iret, " ") != strings.Join(gret, " ") {
+		msgs = append(msgs, fmt.Sprintf("return: interp %v, gcc %v", iret, gret))
+	}
+	// final values
+	var paths []string
+	for p, v := range out.Final {
+		if live[v.Object] {
+			paths = append(paths, p)
+		}
+	}
+	sort.Strings(paths)
+	for _, p := range paths {
+		g := gval(drv, out.Final[p])
+		iv, ok := r.FinalValue(p)
+		if !ok {
+			msgs = append(msgs, fmt.Sprintf("final %s: interp has none, gcc %s", p, g))
+			continue
+		}
+		if i := ival(names, iv); i != g {
+			msgs = append(msgs, fmt.Sprintf("final %s: interp %s, gcc %s", p, i, g))
+		}
+	}
+	// stub calls
+	var is, gs []string
+	for _, c := range r.StubCalls {
+		args := []string{}
+		for _, a := range c.Args {
+			args = append(args, ival(names, a))
+		}
+		is = append(is, fmt.Sprintf("%s#%d(%s)", c.Callee, c.Index, strings.Join(args, ",")))
+	}
+	for _, c := range out.StubCalls {
+		args := []string{}
+		for _, a := range c.Args {
+			args = append(args, gval(drv, a))
+		}
+		gs = append(gs, fmt.Sprintf("%s#%d(%s)", c.Callee, c.Index, strings.Join(args, ",")))
+	}
+	if strings.Join(is, " ") != strings.Join(gs, " ") {
+		msgs = append(msgs, fmt.Sprintf("stub calls:\n  interp %v\n  gcc    %v", is, gs))
+	}
+	return strings.Join(msgs, "\n")
+}
+
+// ival formats an interpreter value for comparison: pointers by object
+// and byte offset ("other" for objects the driver cannot name).
+func ival(names map[string]bool, v interp.Val) string {
+	if v.Indeterminate() {
+		return "indeterminate"
+	}
+	if v.IsPointer() {
+		if v.IsNull() {
+			return "NULL"
+		}
+		root, off, ok := v.Target()
+		if !ok || !names[root] {
+			return "other"
+		}
+		return fmt.Sprintf("&%s@%d", root, off)
+	}
+	return v.String()
+}
+
+func gval(drv *cdriver.Driver, v cdriver.Value) string {
+	if v.Type.IsPointer() {
+		switch {
+		case v.Null:
+			return "NULL"
+		case v.Obj < 0:
+			return "other"
+		}
+		return fmt.Sprintf("&%s@%d", drv.Objects[v.Obj].Name, v.Off)
+	}
+	return interp.UintVal(v.Type, v.Bits).String()
+}

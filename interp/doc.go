@@ -1,0 +1,115 @@
+// Package interp is a concrete interpreter of inka's normalized IR (package
+// ir) with exact LP64 C semantics. It is the reference semantics of the
+// project: it replays and confirms every test the constraint solver
+// proposes, records the decision outcomes a test covers, and detects
+// undefined behaviour. It is checked against gcc on the programs of
+// testdata/ (see diff_test.go and internal/cdriver).
+//
+// interp owns the execution of IR; it does not parse C (frontend does) and
+// knows nothing of constraints.
+//
+// # Running a function
+//
+//	res, err := interp.Run(prog, "trityp", interp.Inputs{Values: map[string]interp.Val{
+//		"i": interp.Int(3), "j": interp.Int(4), "k": interp.Int(5)}}, interp.Config{})
+//
+// err is only for the interpreter's own problems: malformed IR, unknown
+// input paths, and constructs it does not support (errors.Is(err,
+// ErrUnsupported)). Everything the program does is in the Result: its
+// Outcome (Returned, UB, AssertFailed, Exited, StepLimit, DepthLimit), the
+// return value, the Trace of decision outcomes in execution order, the
+// calls to extern functions, and the Final values of globals and of the
+// objects behind pointer inputs.
+//
+// # Values
+//
+// Val holds an integer of any LP64 type exactly, as ir.Const does (the bit
+// pattern truncated to the type's width and sign- or zero-extended to 64
+// bits), or a pointer: NULL, or an address (object, byte offset) with its
+// provenance. Values read from uninitialized objects are indeterminate:
+// copying them (Copy, Conv, Load, Store, passing or returning them) keeps
+// them indeterminate; using them in an operation, a condition, an address
+// or an index is undefined behaviour.
+//
+// # Inputs and access paths
+//
+// Inputs are the entry function's parameters, the globals and statics of
+// the program (their initial values; with Config.UseInitializers, or for
+// string literals and read-only objects, their initializers), and the
+// answers of stubs for extern functions. Scalars are named by C access
+// paths: "i", "s.f", "g.a[2]". A pointer input of type T* is NULL when
+// listed in Inputs.Null, else it points to the first element of a fresh
+// array of Config.PtrArrayLen T's whose elements are inputs named after
+// the pointer: "p[0]", "p[1].x", "pp[0][0]" (pointer leaves of fresh
+// objects nested Config.PtrDepth deep are NULL). void* inputs point to a
+// fresh unsigned char array. Integer inputs not given are 0. A global
+// whose name is already taken by a parameter (or another global) is named
+// "name#ID" with its ir.Var ID.
+//
+// The same paths name the leaves of Result.Final, and pointers print as
+// &path ("&p[1]", "&g", "&s.a[2]") or NULL. Locals print by their name.
+//
+// # Memory
+//
+// Every variable is an object: parameters, locals, temporaries, flags and
+// the result slot get fresh objects for each call activation, which die
+// when the call returns (using a pointer to them afterwards is Dangling).
+// Globals, statics and string literals live for the whole run. An object
+// holds one cell per scalar leaf (ir.Type.Leaves). Accesses through a
+// pointer must hit a cell of the same size and class (integer/pointer):
+// signed/unsigned reinterpretation is allowed, other type punning is an
+// unsupported error. A union holds the cells of the member last written;
+// reading another member whose layout differs is the unsupported error
+// "union type punning" (reading a member with the same layout, e.g. int and
+// unsigned, works). Pointer arithmetic is checked against the bounds of the
+// whole object (one past the end allowed), not of the sub-array.
+//
+// Objects keep their lifetime per call activation, not per block: the IR
+// has no statement marking the start of a block-scope local's lifetime, so
+// a local declared in a loop body is one object for the whole call.
+//
+// # Undefined behaviour
+//
+// Each UB stops the run with Outcome UB and a UBReport (kind, position of
+// the statement, function, message with the values involved):
+//
+//	SignedOverflow  + - * and unary - of signed types out of range
+//	DivByZero       x / 0, x % 0 (any type)
+//	DivOverflow     MIN / -1, MIN % -1 (any signed width)
+//	ShiftCount      shift count negative or >= width of the promoted left operand
+//	ShiftNegative   left shift of a negative value
+//	ShiftOverflow   signed left shift whose result is not representable (1 << 31 for int)
+//	NullDeref       load, store or &p->f through NULL
+//	NullArith       NULL + n with n != 0
+//	Dangling        use of a pointer to a local of a call that has returned
+//	OutOfBounds     access outside the object; pointer arithmetic beyond one past the end
+//	PointerCompare  < <= > >= or - of pointers into different objects (or NULL)
+//	Uninitialized   indeterminate value used in an operation, condition, address, index or extern argument
+//	ReadOnlyWrite   store into a string literal or const object
+//	MissingReturn   the value of a call that ended without return is used (also the entry function's)
+//
+// Not UB but outcomes of their own: AssertFailed (ir.Assert false, or a
+// call to __assert_fail), Exited (exit, _Exit, quick_exit, abort),
+// StepLimit (Config.MaxSteps, for infinite loops) and DepthLimit
+// ("recursion deeper than N", Config.MaxDepth).
+//
+// # Calls
+//
+// Defined functions (ir.Func) run on a call stack. Calls to ir.Extern
+// functions are answered by Inputs.Stub from (callee, index of the call to
+// that callee, arguments): a return value and optional writes through
+// pointer arguments. Result.StubCalls records every call with its answer,
+// so that a harness can check the arguments later.
+//
+// # Trace
+//
+// Each evaluation of an If, While or Assert condition that carries an
+// ir.DecRef appends (decision, outcome) to Result.Trace unless that outcome
+// is -1 (switch lowering). Result.Covered lists the outcome IDs
+// ("file:line:col:outcome").
+//
+// # Command line helpers
+//
+// ParseInputs reads the `inka run --args/--globals` syntax
+// ("i=5,j=-3,p[0]=7,q=NULL,c='a',f()=3") and Fprint prints a Result.
+package interp

@@ -1,0 +1,363 @@
+package interp
+
+import (
+	"fmt"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/inka-tool/inka/ir"
+)
+
+// inputMaker builds the objects of a run from its Inputs, in the shape
+// of ir.ComputeInputShape.
+type inputMaker struct {
+	m     *machine
+	in    Inputs
+	used  map[string]bool
+	shape map[string]*ir.InputObject // by pointer path
+}
+
+// setup creates the globals and the entry function's arguments.
+func (m *machine) setup(f *ir.Func, in Inputs) error {
+	mk := &inputMaker{m: m, in: in, used: map[string]bool{}}
+	names := map[string]bool{}
+	for _, v := range f.Params {
+		names[v.Name] = true
+	}
+	// Globals: create all first, so that initializers can take addresses.
+	roots := make([]string, len(m.prog.Globals))
+	for i, g := range m.prog.Globals {
+		kind := objGlobal
+		if g.Class == ir.String {
+			kind = objString
+		}
+		root := g.Name
+		if names[root] {
+			root = fmt.Sprintf("%s#%d", g.Name, g.ID)
+		}
+		names[root] = true
+		roots[i] = root
+		o := m.newObject(root, g.Typ, kind)
+		o.readOnly = g.ReadOnly || g.Class == ir.String
+		m.globals[g] = o
+	}
+	var iroots []ir.InputRoot
+	for _, v := range f.Params {
+		iroots = append(iroots, ir.InputRoot{Path: v.Name, Typ: v.Typ})
+	}
+	for i, g := range m.prog.Globals {
+		if !m.cfg.UseInitializers && !m.globals[g].readOnly {
+			iroots = append(iroots, ir.InputRoot{Path: roots[i], Typ: g.Typ})
+		}
+	}
+	mk.shape = map[string]*ir.InputObject{}
+	for _, o := range ir.ComputeInputShape(iroots, m.cfg.PtrArrayLen, m.cfg.PtrDepth).Objects {
+		mk.shape[o.Pointer] = o
+	}
+	for i, g := range m.prog.Globals {
+		o := m.globals[g]
+		if m.cfg.UseInitializers || o.readOnly {
+			if err := m.initialize(g, o); err != nil {
+				return err
+			}
+			continue
+		}
+		if err := mk.fill(o, roots[i]); err != nil {
+			return err
+		}
+	}
+	for _, v := range f.Params {
+		if v.Typ.IsAggregate() {
+			o := m.newObject(v.Name, v.Typ, objLocal)
+			if err := mk.fill(o, v.Name); err != nil {
+				return err
+			}
+			m.entryArgs = append(m.entryArgs, argVal{obj: o})
+			continue
+		}
+		val, err := mk.leaf(v.Name, v.Typ)
+		if err != nil {
+			return err
+		}
+		m.entryArgs = append(m.entryArgs, argVal{v: val})
+	}
+	var unknown []string
+	for k := range in.Values {
+		if !mk.used[k] {
+			unknown = append(unknown, k)
+		}
+	}
+	for k := range in.Null {
+		if !mk.used[k] && in.Null[k] {
+			unknown = append(unknown, k)
+		}
+	}
+	if len(unknown) > 0 {
+		sort.Strings(unknown)
+		return fmt.Errorf("interp: no input named %s in %s", strings.Join(unknown, ", "), f.Name)
+	}
+	return nil
+}
+
+// initialize sets a static object from its initializer (zero elsewhere).
+func (m *machine) initialize(g *ir.Var, o *object) error {
+	o.zero()
+	ls := m.layout(g.Typ)
+	if g.Typ.IsScalar() {
+		ls = []ir.Leaf{{Type: g.Typ}}
+	}
+	for _, it := range g.Init {
+		if it.Leaf < 0 || it.Leaf >= len(ls) {
+			return fmt.Errorf("interp: initializer of %s: leaf %d out of range", g.Name, it.Leaf)
+		}
+		l := ls[it.Leaf]
+		var v Val
+		var err error
+		switch x := it.Val.(type) {
+		case *ir.Const:
+			v, err = convert(Val{Typ: x.Typ, Bits: x.Bits}, l.Type)
+		case *ir.AddrConst:
+			v, err = m.addrConst(x)
+			v.Typ = l.Type
+		default:
+			err = fmt.Errorf("interp: initializer of %s: %T", g.Name, x)
+		}
+		if err != nil {
+			return err
+		}
+		if err := o.write(l.Offset, l.Type, v); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// fill sets every leaf of o, whose access path is root, from the inputs.
+func (mk *inputMaker) fill(o *object, root string) error {
+	for i := range o.cells {
+		c := &o.cells[i]
+		path := root + subPath(o.typ, c.off, c.v.Typ)
+		v, err := mk.leaf(path, c.v.Typ)
+		if err != nil {
+			return err
+		}
+		c.v = v
+	}
+	return nil
+}
+
+// leaf returns the input value of the scalar at path.
+func (mk *inputMaker) leaf(path string, t *ir.Type) (Val, error) {
+	if t.IsPointer() {
+		if _, ok := mk.in.Values[path]; ok {
+			return Val{}, fmt.Errorf("interp: input %s is a pointer: give it as NULL or leave it out (a fresh object)", path)
+		}
+		if mk.in.Null[path] {
+			mk.used[path] = true
+			return Val{Typ: t}, nil
+		}
+		so := mk.shape[path]
+		if so == nil { // deeper than the shape's MaxDepth
+			return Val{Typ: t}, nil
+		}
+		if so.Void {
+			// No object can be built behind a void* (or incomplete type)
+			// input: any access through it is unsupported.
+			o := &object{name: path, typ: ir.VoidType, kind: objVoid}
+			return Val{Typ: t, obj: o}, nil
+		}
+		o := mk.m.newObject(path, so.Typ, objInput)
+		mk.m.inputs = append(mk.m.inputs, o)
+		if err := mk.fill(o, path); err != nil {
+			return Val{}, err
+		}
+		return Val{Typ: t, obj: o}, nil
+	}
+	v, ok := mk.in.Values[path]
+	if !ok {
+		return Val{Typ: t}, nil
+	}
+	mk.used[path] = true
+	if v.Typ != nil && v.Typ.IsPointer() {
+		return Val{}, fmt.Errorf("interp: input %s of type %s given a pointer value", path, t)
+	}
+	if v.undef != defined {
+		return Val{Typ: t, undef: v.undef}, nil
+	}
+	if !v.fits(t) {
+		return Val{}, fmt.Errorf("interp: input %s = %s is not a value of type %s", path, v, t)
+	}
+	return Val{Typ: t, Bits: ir.Truncate(t, v.Bits)}, nil
+}
+
+// final fills Result.Final.
+func (m *machine) final() {
+	add := func(o *object) {
+		ls := m.layout(o.typ)
+		for _, c := range o.cells {
+			// Show each leaf with its declared type when it was last
+			// written through a signed/unsigned or other pointer type.
+			v := c.v
+			i := sort.Search(len(ls), func(i int) bool { return ls[i].Offset >= c.off })
+			if i < len(ls) && ls[i].Offset == c.off && scalarCompatible(v.Typ, ls[i].Type) {
+				v = retype(v, ls[i].Type)
+			}
+			m.res.Final = append(m.res.Final, LeafVal{o.name + subPath(o.typ, c.off, v.Typ), v})
+		}
+	}
+	for _, g := range m.prog.Globals {
+		if o := m.globals[g]; o != nil && !o.readOnly {
+			add(o)
+		}
+	}
+	for _, o := range m.inputs {
+		add(o)
+	}
+}
+
+// execCall executes a call to a defined or an extern function.
+func (m *machine) execCall(s *ir.Call) error {
+	if s.Func != nil {
+		args := make([]argVal, len(s.Args))
+		for i, a := range s.Args {
+			v, err := m.evalArg(a)
+			if err != nil {
+				return err
+			}
+			args[i] = v
+		}
+		ret, err := m.call(s.Func, args, s.Pos, m.depth+1)
+		if err != nil {
+			return err
+		}
+		if s.Dst == nil {
+			return nil
+		}
+		return m.assign(s.Dst, ret)
+	}
+	e := s.Extern
+	if e == nil {
+		return fmt.Errorf("interp: call without a callee")
+	}
+	args := make([]Val, len(s.Args))
+	for i, a := range s.Args {
+		if v, ok := a.(*ir.Var); ok && v.Typ.IsAggregate() {
+			return unsupportedf("aggregate argument %s to extern function %s", v.Name, e.Name)
+		}
+		v, err := m.eval(a)
+		if err != nil {
+			return err
+		}
+		if err := checkDefined(v, fmt.Sprintf("argument %d of %s", i+1, e.Name)); err != nil {
+			return err
+		}
+		args[i] = v
+	}
+	switch e.Name {
+	case "abort":
+		return &stop{outcome: Exited, pos: s.Pos, msg: "abort()"}
+	case "exit", "_Exit", "quick_exit":
+		msg := e.Name + "()"
+		if len(args) > 0 {
+			msg = fmt.Sprintf("%s(%s)", e.Name, args[0])
+		}
+		return &stop{outcome: Exited, pos: s.Pos, msg: msg}
+	case "__assert_fail", "__assert", "__assert_rtn":
+		return &stop{outcome: AssertFailed, pos: s.Pos, msg: "assertion failed"}
+	}
+	call := StubCall{Callee: e.Name, Index: m.calls[e.Name], Args: args, Pos: s.Pos}
+	m.calls[e.Name]++
+	var ans StubAnswer
+	if m.stub != nil {
+		ans = m.stub(call)
+	}
+	for _, w := range ans.Writes {
+		if err := m.stubWrite(e, args, w); err != nil {
+			return err
+		}
+	}
+	var ret Val
+	if e.Result.Kind != ir.Void {
+		r := ans.Return
+		if r.Typ == nil {
+			r.Typ = ir.LongLongType
+		}
+		var err error
+		if ret, err = convert(r, e.Result); err != nil {
+			return fmt.Errorf("interp: stub %s: %w", e.Name, err)
+		}
+	}
+	call.Return = ret
+	m.res.StubCalls = append(m.res.StubCalls, call)
+	if s.Dst == nil {
+		return nil
+	}
+	if e.Result.Kind == ir.Void {
+		return fmt.Errorf("interp: value of void function %s used", e.Name)
+	}
+	v, err := convert(ret, s.Dst.Typ)
+	if err != nil {
+		return err
+	}
+	return m.setVar(s.Dst, v)
+}
+
+// stubWrite performs one write of a stub through a pointer argument.
+func (m *machine) stubWrite(e *ir.Extern, args []Val, w StubWrite) error {
+	if w.Arg < 0 || w.Arg >= len(args) || !args[w.Arg].IsPointer() {
+		return fmt.Errorf("interp: stub %s writes through argument %d, not a pointer", e.Name, w.Arg)
+	}
+	p := args[w.Arg]
+	if p.obj == nil {
+		return nil
+	}
+	k, rest, err := splitIndex(w.Path)
+	if err != nil {
+		return fmt.Errorf("interp: stub %s: %w", e.Name, err)
+	}
+	elem := p.Typ.Elem
+	var lt *ir.Type
+	var loff int64
+	if elem.IsScalar() && rest == "" {
+		lt = elem
+	} else {
+		for _, l := range m.layout(elem) {
+			if l.Path == rest {
+				lt, loff = l.Type, l.Offset
+			}
+		}
+	}
+	if lt == nil {
+		return fmt.Errorf("interp: stub %s: no leaf %q in %s", e.Name, w.Path, elem)
+	}
+	q := p
+	q.off += k*elem.Size() + loff
+	if err := m.checkPtr(q, fmt.Sprintf("stub %s writing arg%d%s", e.Name, w.Arg, w.Path), nil, "", lt.Size()); err != nil {
+		return err
+	}
+	if q.obj.readOnly {
+		return fmt.Errorf("interp: stub %s writes to read-only %s", e.Name, q.obj.name)
+	}
+	v, err := convert(w.Val, lt)
+	if err != nil {
+		return err
+	}
+	return q.obj.write(q.off, lt, v)
+}
+
+// splitIndex splits "[k]rest" into k and rest.
+func splitIndex(path string) (int64, string, error) {
+	if !strings.HasPrefix(path, "[") {
+		return 0, "", fmt.Errorf("path %q does not start with [index]", path)
+	}
+	j := strings.IndexByte(path, ']')
+	if j < 0 {
+		return 0, "", fmt.Errorf("bad path %q", path)
+	}
+	k, err := strconv.ParseInt(path[1:j], 10, 64)
+	if err != nil {
+		return 0, "", fmt.Errorf("bad index in %q", path)
+	}
+	return k, path[j+1:], nil
+}

@@ -1,0 +1,95 @@
+package ir
+
+// InputShape describes the memory a test builds before calling a function:
+// every pointer input (a pointer parameter, a pointer leaf of a struct or
+// array parameter, a pointer leaf of a global taken as input) points to a
+// fresh object of its own: an array of ArrayLen elements of the pointee
+// type, or is NULL. Pointer leaves of those objects point to fresh objects
+// in turn, up to MaxDepth levels; deeper pointers are NULL.
+//
+// The interpreter builds this memory, the points-to analysis and the
+// constraint model name its objects, the harness writes C that builds it:
+// all of them take the shape from here, so they agree.
+type InputShape struct {
+	ArrayLen int
+	MaxDepth int
+	Objects  []*InputObject
+}
+
+// InputObject is a fresh object behind a pointer input.
+type InputObject struct {
+	// Pointer is the access path of the pointer input that points to the
+	// object ("p", "s.next", "pp[2]", "g"). Elements of the object are
+	// named Pointer[k]... ("p[0]", "pp[2][1]").
+	Pointer string
+	Typ     *Type // ArrayOf(pointee, ArrayLen)
+	Depth   int   // 1 for the objects behind the top-level inputs
+	// Void is set when the pointee type is void: no object can be built
+	// (the pointer is NULL or the input is unsupported).
+	Void bool
+}
+
+// Name is the name of the object in listings: "*" + Pointer.
+func (o *InputObject) Name() string { return "*" + o.Pointer }
+
+// DefaultArrayLen and DefaultMaxDepth are the shape used when the user does
+// not choose one.
+const (
+	DefaultArrayLen = 4
+	DefaultMaxDepth = 2
+)
+
+// InputRoot is a variable whose initial value is an input of the test: a
+// parameter of the entry function, or a global read as input.
+type InputRoot struct {
+	Path string // the variable's name
+	Typ  *Type
+}
+
+// ComputeInputShape returns the input objects for the given roots.
+func ComputeInputShape(roots []InputRoot, arrayLen, maxDepth int) *InputShape {
+	if arrayLen <= 0 {
+		arrayLen = DefaultArrayLen
+	}
+	if maxDepth < 0 {
+		maxDepth = DefaultMaxDepth
+	}
+	s := &InputShape{ArrayLen: arrayLen, MaxDepth: maxDepth}
+	for _, r := range roots {
+		s.add(r.Path, r.Typ, 1)
+	}
+	return s
+}
+
+// add walks the pointer leaves of an object of type t named path.
+func (s *InputShape) add(path string, t *Type, depth int) {
+	if depth > s.MaxDepth {
+		return
+	}
+	for _, l := range t.Leaves() {
+		if !l.Type.IsPointer() {
+			continue
+		}
+		p := path + l.Path
+		elem := l.Type.Elem
+		o := &InputObject{Pointer: p, Depth: depth}
+		if elem.Kind == Void || elem.Size() == 0 {
+			o.Void = true
+			s.Objects = append(s.Objects, o)
+			continue
+		}
+		o.Typ = ArrayOf(elem, int64(s.ArrayLen))
+		s.Objects = append(s.Objects, o)
+		s.add(p, o.Typ, depth+1)
+	}
+}
+
+// Lookup returns the object behind the pointer input at path, or nil.
+func (s *InputShape) Lookup(pointer string) *InputObject {
+	for _, o := range s.Objects {
+		if o.Pointer == pointer {
+			return o
+		}
+	}
+	return nil
+}

@@ -1,0 +1,420 @@
+package ir
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+)
+
+// SanityCheck verifies the invariants of a lowered program that the rest of
+// the project relies on, and returns an error listing the violations:
+//
+//   - every variable a statement names is declared: a global of the program
+//     (Globals), or a parameter, local or the result of the same function;
+//     variable IDs are unique and below NumVars;
+//   - operand types agree as the statements' documentation says (both
+//     operands of arithmetic and comparisons of the same type, pointer
+//     statements on pointers, Copy, Load and Store between identical types,
+//     call arguments matching the parameters, ...);
+//   - scalar variables in scalar positions, aggregates only in Copy, Load,
+//     Store, Call and Return;
+//   - each function body ends with its only Return, which returns Result;
+//   - DecRefs point to decisions of the same function, with outcomes in
+//     range; decisions are numbered in order of position;
+//   - the initializers of globals are constants or addresses of globals.
+//
+// The front end's tests run it after every lowering.
+func SanityCheck(p *Program) error {
+	c := &checker{p: p, ids: map[int]*Var{}, globals: map[*Var]bool{}}
+	for _, g := range p.Globals {
+		c.declare(g, "global")
+		c.globals[g] = true
+		if !g.IsGlobal() {
+			c.errorf("global %s has class %s", g.Name, g.Class)
+		}
+	}
+	for _, g := range p.Globals {
+		c.checkInit(g)
+	}
+	for _, f := range p.Funcs {
+		c.checkFunc(f)
+	}
+	if len(c.errs) == 0 {
+		return nil
+	}
+	if len(c.errs) > 20 {
+		c.errs = append(c.errs[:20], fmt.Sprintf("... and %d more", len(c.errs)-20))
+	}
+	return errors.New(strings.Join(c.errs, "\n"))
+}
+
+type checker struct {
+	p       *Program
+	ids     map[int]*Var
+	globals map[*Var]bool
+	f       *Func
+	local   map[*Var]bool
+	errs    []string
+}
+
+func (c *checker) errorf(format string, args ...any) {
+	prefix := ""
+	if c.f != nil {
+		prefix = c.f.Name + ": "
+	}
+	c.errs = append(c.errs, prefix+fmt.Sprintf(format, args...))
+}
+
+func (c *checker) declare(v *Var, what string) {
+	if v == nil {
+		c.errorf("nil %s", what)
+		return
+	}
+	if o, dup := c.ids[v.ID]; dup && o != v {
+		c.errorf("variables %s and %s share ID %d", o.Name, v.Name, v.ID)
+	}
+	c.ids[v.ID] = v
+	if v.ID < 0 || v.ID >= c.p.NumVars {
+		c.errorf("%s %s: ID %d out of range [0,%d)", what, v.Name, v.ID, c.p.NumVars)
+	}
+	if v.Typ == nil {
+		c.errorf("%s %s has no type", what, v.Name)
+	}
+}
+
+func (c *checker) checkInit(g *Var) {
+	leaves := g.Typ.Leaves()
+	last := -1
+	for _, it := range g.Init {
+		if it.Leaf <= last || it.Leaf >= len(leaves) {
+			c.errorf("global %s: initializer leaf %d out of order or range", g.Name, it.Leaf)
+			continue
+		}
+		last = it.Leaf
+		lt := leaves[it.Leaf].Type
+		switch v := it.Val.(type) {
+		case *Const:
+			if !Identical(v.Typ, lt) {
+				c.errorf("global %s%s: constant of type %s for a leaf of type %s", g.Name, leaves[it.Leaf].Path, v.Typ, lt)
+			}
+		case *AddrConst:
+			if !Identical(v.Typ, lt) {
+				c.errorf("global %s%s: address of type %s for a leaf of type %s", g.Name, leaves[it.Leaf].Path, v.Typ, lt)
+			}
+			if !c.globals[v.Var] {
+				c.errorf("global %s: address of %s, not a global of the program", g.Name, v.Var.Name)
+			} else if v.Leaf < 0 || v.Leaf >= len(v.Var.Typ.Leaves()) {
+				c.errorf("global %s: address of leaf %d of %s out of range", g.Name, v.Leaf, v.Var.Name)
+			}
+		default:
+			c.errorf("global %s: initializer %T", g.Name, it.Val)
+		}
+	}
+}
+
+func (c *checker) checkFunc(f *Func) {
+	c.f = f
+	defer func() { c.f = nil }()
+	c.local = map[*Var]bool{}
+	for _, v := range f.Params {
+		c.declare(v, "param")
+		c.local[v] = true
+		if v.Class != Param || v.Func != f {
+			c.errorf("param %s: class %s, func %v", v.Name, v.Class, v.Func != nil)
+		}
+	}
+	for _, v := range f.Locals {
+		c.declare(v, "local")
+		c.local[v] = true
+		if v.Class == Param || v.Class == Result || v.IsGlobal() || v.Func != f {
+			c.errorf("local %s: class %s", v.Name, v.Class)
+		}
+	}
+	if f.Result != nil {
+		c.declare(f.Result, "result")
+		c.local[f.Result] = true
+		if f.Result.Class != Result || !Identical(f.Result.Typ, f.ResultTyp) {
+			c.errorf("result %s: class %s, type %s for %s", f.Result.Name, f.Result.Class, f.Result.Typ, f.ResultTyp)
+		}
+	} else if f.ResultTyp == nil || f.ResultTyp.Kind != Void {
+		c.errorf("no result variable for result type %v", f.ResultTyp)
+	}
+	for i, d := range f.Decisions {
+		if d.Index != i || d.Func != f {
+			c.errorf("decision %d: index %d, func %v", i, d.Index, d.Func == f)
+		}
+		if i > 0 && posBefore(d.Pos, f.Decisions[i-1].Pos) {
+			c.errorf("decision %d at %s before decision %d at %s", i, d.Pos, i-1, f.Decisions[i-1].Pos)
+		}
+		if len(d.Outcomes) < 2 && d.Kind != DecSwitch {
+			c.errorf("decision %d has %d outcomes", i, len(d.Outcomes))
+		}
+	}
+	n := len(f.Body)
+	if n == 0 {
+		c.errorf("empty body")
+		return
+	}
+	ret, ok := f.Body[n-1].(*Return)
+	switch {
+	case !ok:
+		c.errorf("body does not end with a Return")
+	case f.Result == nil && ret.Val != nil:
+		c.errorf("void function returns %s", ret.Val)
+	case f.Result != nil && ret.Val != Value(f.Result):
+		c.errorf("Return returns %v, not the result variable", ret.Val)
+	}
+	c.block(f.Body[:n-1])
+}
+
+func posBefore(a, b Pos) bool {
+	if a.File != b.File {
+		return false
+	}
+	return a.Line < b.Line || a.Line == b.Line && a.Col < b.Col
+}
+
+func (c *checker) block(ss []Stmt) {
+	for _, s := range ss {
+		c.stmt(s)
+	}
+}
+
+// varOK checks that v is declared in the function or the program.
+func (c *checker) varOK(s Stmt, v *Var) {
+	if v == nil {
+		c.errorf("%s: nil variable", StmtString(s))
+		return
+	}
+	if !c.local[v] && !c.globals[v] {
+		c.errorf("%s: variable %s (%s, ID %d) not declared", StmtString(s), v.Name, v.Class, v.ID)
+	}
+}
+
+// value checks an operand; scalar says whether it must be a scalar.
+func (c *checker) value(s Stmt, v Value, scalar bool) {
+	switch x := v.(type) {
+	case *Var:
+		c.varOK(s, x)
+		if scalar && x.Typ != nil && !x.Typ.IsScalar() {
+			c.errorf("%s: %s of type %s used as a scalar", StmtString(s), x.Name, x.Typ)
+		}
+	case *Const:
+		if x.Typ == nil || !x.Typ.IsScalar() {
+			c.errorf("%s: constant of type %v", StmtString(s), x.Typ)
+		} else if x.Typ.IsPointer() && x.Bits != 0 {
+			c.errorf("%s: non-null pointer constant", StmtString(s))
+		} else if x.Typ.IsInteger() && Truncate(x.Typ, x.Bits) != x.Bits {
+			c.errorf("%s: constant bits %#x not normalized for %s", StmtString(s), x.Bits, x.Typ)
+		}
+	case nil:
+		c.errorf("%s: nil operand", statementName(s))
+	default:
+		c.errorf("%s: operand %T", StmtString(s), v)
+	}
+}
+
+func statementName(s Stmt) string { return fmt.Sprintf("%T", s) }
+
+func (c *checker) sameType(s Stmt, what string, a, b *Type) {
+	if !Identical(a, b) {
+		c.errorf("%s: %s: %s and %s differ", StmtString(s), what, a, b)
+	}
+}
+
+func (c *checker) decRef(s Stmt, r *DecRef) {
+	if r == nil {
+		return
+	}
+	if r.D == nil || r.D.Func != c.f || r.D.Index < 0 || r.D.Index >= len(c.f.Decisions) || c.f.Decisions[r.D.Index] != r.D {
+		c.errorf("%s: decision reference to another function's or an unregistered decision", StmtString(s))
+		return
+	}
+	n := len(r.D.Outcomes)
+	if r.True < -1 || r.True >= n || r.False < -1 || r.False >= n {
+		c.errorf("%s: outcomes %d/%d out of range", StmtString(s), r.True, r.False)
+	}
+}
+
+func (c *checker) stmt(s Stmt) {
+	defer func() {
+		if r := recover(); r != nil {
+			c.errorf("%T: malformed statement: %v", s, r)
+		}
+	}()
+	switch s := s.(type) {
+	case *Copy:
+		c.varOK(s, s.Dst)
+		c.value(s, s.Src, false)
+		c.sameType(s, "copy", s.Dst.Typ, s.Src.Type())
+		if s.Dst.Typ.Kind == Void {
+			c.errorf("%s: copy of void", StmtString(s))
+		}
+	case *Unary:
+		c.varOK(s, s.Dst)
+		c.value(s, s.X, true)
+		switch s.Op {
+		case Neg, BNot:
+			if !s.X.Type().IsInteger() || s.X.Type().Rank() < IntType.Rank() {
+				c.errorf("%s: operand of type %s (not a promoted integer)", StmtString(s), s.X.Type())
+			}
+			c.sameType(s, "unary", s.Dst.Typ, s.X.Type())
+		case LNot:
+			c.sameType(s, "!", s.Dst.Typ, IntType)
+		default:
+			c.errorf("%s: operator %s is not unary", StmtString(s), s.Op)
+		}
+	case *Binary:
+		c.varOK(s, s.Dst)
+		c.value(s, s.X, true)
+		c.value(s, s.Y, true)
+		xt, yt := s.X.Type(), s.Y.Type()
+		switch {
+		case s.Op == Shl || s.Op == Shr:
+			if !xt.IsInteger() || !yt.IsInteger() || xt.Rank() < IntType.Rank() || yt.Rank() < IntType.Rank() {
+				c.errorf("%s: shift of %s by %s (not promoted integers)", StmtString(s), xt, yt)
+			}
+			c.sameType(s, "shift result", s.Dst.Typ, xt)
+		case s.Op.IsComparison():
+			c.sameType(s, "comparison operands", xt, yt)
+			c.sameType(s, "comparison result", s.Dst.Typ, IntType)
+		case s.Op == Sub && xt.IsPointer():
+			c.sameType(s, "pointer difference", xt, yt)
+			c.sameType(s, "pointer difference result", s.Dst.Typ, LongType)
+		case s.Op >= Add && s.Op <= Xor:
+			if !xt.IsInteger() || xt.Rank() < IntType.Rank() {
+				c.errorf("%s: arithmetic on %s (not a promoted integer)", StmtString(s), xt)
+			}
+			c.sameType(s, "operands", xt, yt)
+			c.sameType(s, "result", s.Dst.Typ, xt)
+		default:
+			c.errorf("%s: operator %s is not binary", StmtString(s), s.Op)
+		}
+	case *Conv:
+		c.varOK(s, s.Dst)
+		c.value(s, s.X, true)
+		dt, xt := s.Dst.Typ, s.X.Type()
+		switch {
+		case dt.IsInteger() && xt.IsInteger():
+		case dt.IsPointer() && xt.IsPointer():
+		default:
+			c.errorf("%s: conversion from %s to %s", StmtString(s), xt, dt)
+		}
+	case *AddrOf:
+		c.varOK(s, s.Dst)
+		c.varOK(s, s.Var)
+		if !s.Dst.Typ.IsPointer() || !Identical(s.Dst.Typ.Elem, s.Var.Typ) {
+			c.errorf("%s: %s is not a pointer to %s", StmtString(s), s.Dst.Typ, s.Var.Typ)
+		}
+		if !s.Var.AddrTaken {
+			c.errorf("%s: %s not marked AddrTaken", StmtString(s), s.Var.Name)
+		}
+	case *FieldAddr:
+		c.varOK(s, s.Dst)
+		c.value(s, s.Ptr, true)
+		pt := s.Ptr.Type()
+		if !pt.IsPointer() || (pt.Elem.Kind != Struct && pt.Elem.Kind != Union) || s.Field < 0 || s.Field >= len(pt.Elem.Fields) {
+			c.errorf("FieldAddr: field %d of %s", s.Field, pt)
+			return
+		}
+		if !s.Dst.Typ.IsPointer() || !Identical(s.Dst.Typ.Elem, pt.Elem.Fields[s.Field].Type) {
+			c.errorf("%s: %s is not a pointer to the field's type %s", StmtString(s), s.Dst.Typ, pt.Elem.Fields[s.Field].Type)
+		}
+	case *PtrAdd:
+		c.varOK(s, s.Dst)
+		c.value(s, s.Ptr, true)
+		c.value(s, s.Index, true)
+		if !s.Ptr.Type().IsPointer() || s.Ptr.Type().Elem.Kind == Void {
+			c.errorf("%s: pointer arithmetic on %s", StmtString(s), s.Ptr.Type())
+		}
+		c.sameType(s, "index", s.Index.Type(), LongType)
+		c.sameType(s, "result", s.Dst.Typ, s.Ptr.Type())
+	case *Load:
+		c.varOK(s, s.Dst)
+		c.value(s, s.Ptr, true)
+		if !s.Ptr.Type().IsPointer() {
+			c.errorf("%s: load through %s", StmtString(s), s.Ptr.Type())
+			return
+		}
+		c.sameType(s, "load", s.Dst.Typ, s.Ptr.Type().Elem)
+		if s.Dst.Typ.Kind == Array || s.Dst.Typ.Kind == Void {
+			c.errorf("%s: load of %s", StmtString(s), s.Dst.Typ)
+		}
+	case *Store:
+		c.value(s, s.Ptr, true)
+		c.value(s, s.Src, false)
+		if !s.Ptr.Type().IsPointer() {
+			c.errorf("%s: store through %s", StmtString(s), s.Ptr.Type())
+			return
+		}
+		c.sameType(s, "store", s.Src.Type(), s.Ptr.Type().Elem)
+		if s.Src.Type().Kind == Array || s.Src.Type().Kind == Void {
+			c.errorf("%s: store of %s", StmtString(s), s.Src.Type())
+		}
+	case *Call:
+		if (s.Func == nil) == (s.Extern == nil) {
+			c.errorf("call: exactly one of Func and Extern must be set")
+			return
+		}
+		var params []*Type
+		var res *Type
+		variadic := false
+		if s.Func != nil {
+			found := false
+			for _, f := range c.p.Funcs {
+				found = found || f == s.Func
+			}
+			if !found {
+				c.errorf("%s: callee not in the program", StmtString(s))
+			}
+			for _, p := range s.Func.Params {
+				params = append(params, p.Typ)
+			}
+			res = s.Func.ResultTyp
+		} else {
+			found := false
+			for _, e := range c.p.Externs {
+				found = found || e == s.Extern
+			}
+			if !found {
+				c.errorf("%s: extern not in the program", StmtString(s))
+			}
+			params, res, variadic = s.Extern.Params, s.Extern.Result, s.Extern.Variadic
+		}
+		if len(s.Args) < len(params) || len(s.Args) > len(params) && !variadic {
+			c.errorf("%s: %d arguments for %d parameters", StmtString(s), len(s.Args), len(params))
+		}
+		for i, a := range s.Args {
+			c.value(s, a, false)
+			if i < len(params) {
+				c.sameType(s, fmt.Sprintf("argument %d", i+1), a.Type(), params[i])
+			} else if t := a.Type(); t.IsInteger() && t.Rank() < IntType.Rank() {
+				c.errorf("%s: variadic argument %d of type %s not promoted", StmtString(s), i+1, t)
+			}
+		}
+		if s.Dst != nil {
+			c.varOK(s, s.Dst)
+			c.sameType(s, "call result", s.Dst.Typ, res)
+		}
+	case *Assert:
+		c.value(s, s.Cond, true)
+		c.decRef(s, s.Dec)
+		if s.Dec == nil || s.Dec.D.Kind != DecAssert {
+			c.errorf("%s: assert without an assert decision", StmtString(s))
+		}
+	case *If:
+		c.value(s, s.Cond, true)
+		c.decRef(s, s.Dec)
+		c.block(s.Then)
+		c.block(s.Else)
+	case *While:
+		c.block(s.Pre)
+		c.value(s, s.Cond, true)
+		c.decRef(s, s.Dec)
+		c.block(s.Body)
+	case *Return:
+		c.errorf("Return before the end of the body")
+	default:
+		c.errorf("unknown statement %T", s)
+	}
+}

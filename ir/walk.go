@@ -1,0 +1,105 @@
+package ir
+
+// Walk calls fn for every statement of ss in order, depth first: an If
+// before its Then and Else blocks, a While before its Pre and Body blocks.
+func Walk(ss []Stmt, fn func(Stmt)) {
+	for _, s := range ss {
+		fn(s)
+		switch s := s.(type) {
+		case *If:
+			Walk(s.Then, fn)
+			Walk(s.Else, fn)
+		case *While:
+			Walk(s.Pre, fn)
+			Walk(s.Body, fn)
+		}
+	}
+}
+
+// StmtDef returns the variable a statement writes by name (nil for Store,
+// Assert, Return, If, While and calls without a destination).
+func StmtDef(s Stmt) *Var {
+	switch s := s.(type) {
+	case *Copy:
+		return s.Dst
+	case *Unary:
+		return s.Dst
+	case *Binary:
+		return s.Dst
+	case *Conv:
+		return s.Dst
+	case *AddrOf:
+		return s.Dst
+	case *FieldAddr:
+		return s.Dst
+	case *PtrAdd:
+		return s.Dst
+	case *Load:
+		return s.Dst
+	case *Call:
+		return s.Dst
+	}
+	return nil
+}
+
+// StmtOperands returns the operands a statement reads (for If and While,
+// only the condition; the statements of their blocks are not included).
+// AddrOf's variable is not an operand: its address is taken, it is not read.
+func StmtOperands(s Stmt) []Value {
+	switch s := s.(type) {
+	case *Copy:
+		return []Value{s.Src}
+	case *Unary:
+		return []Value{s.X}
+	case *Binary:
+		return []Value{s.X, s.Y}
+	case *Conv:
+		return []Value{s.X}
+	case *FieldAddr:
+		return []Value{s.Ptr}
+	case *PtrAdd:
+		return []Value{s.Ptr, s.Index}
+	case *Load:
+		return []Value{s.Ptr}
+	case *Store:
+		return []Value{s.Ptr, s.Src}
+	case *Call:
+		return append([]Value(nil), s.Args...)
+	case *Assert:
+		return []Value{s.Cond}
+	case *If:
+		return []Value{s.Cond}
+	case *While:
+		return []Value{s.Cond}
+	case *Return:
+		if s.Val != nil {
+			return []Value{s.Val}
+		}
+	}
+	return nil
+}
+
+// StmtUses returns the variables a statement reads by name (see
+// StmtOperands).
+func StmtUses(s Stmt) []*Var {
+	var r []*Var
+	for _, v := range StmtOperands(s) {
+		if x, ok := v.(*Var); ok {
+			r = append(r, x)
+		}
+	}
+	return r
+}
+
+// StmtVars returns every variable a statement names: the one it defines,
+// those it reads, and the variable whose address AddrOf takes.
+func StmtVars(s Stmt) []*Var {
+	r := StmtUses(s)
+	if d := StmtDef(s); d != nil {
+		r = append(r, d)
+	}
+	if a, ok := s.(*AddrOf); ok {
+		r = append(r, a.Var)
+	}
+	return r
+}

@@ -1,0 +1,581 @@
+// Package model translates the Pointer-SSA form of a function (package
+// ssa) into a constraint model over package fd, with the combinators of
+// package combinators: one fd variable per SSA version, exact machine
+// arithmetic (the domain of a signed result excludes overflow, unsigned
+// results wrap), the absence of undefined behaviour on every operation that
+// runs (division by zero, INT_MIN / -1, shift counts, invalid pointers), an
+// ite per if, and a lazily unfolded w per loop.
+//
+// A loop is unfolded one iteration at a time, when the model needs it;
+// past MaxUnroll iterations the model gives up on that path and records it
+// (BoundHit), so that "no solution" then means "unknown", never
+// "unreachable". Statements it cannot model (a call left un-inlined by the
+// recursion bound, a pointer returned by a stub) do the same, with their
+// reason in Unsupported.
+package model
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/inka-tool/inka/combinators"
+	"github.com/inka-tool/inka/fd"
+	"github.com/inka-tool/inka/ir"
+	"github.com/inka-tool/inka/pointsto"
+	"github.com/inka-tool/inka/ssa"
+)
+
+// Options configure a model.
+type Options struct {
+	MaxUnroll int // iterations of a loop before giving up on a path (default 64)
+	MaxTrial  int // combinator trial depth (default 1)
+	// Inputs are the globals whose initial values are inputs (the others
+	// start from their initializers).
+	Inputs map[*ir.Var]bool
+	// MayBeNull says which pointer inputs may be NULL (by access path).
+	MayBeNull func(pointer string) bool
+}
+
+// Model is a constraint model of one PSSA function.
+type Model struct {
+	S    *fd.Store
+	F    *ssa.Func
+	Opts Options
+	Comb *combinators.Options
+
+	// BoundHit is set when some path was cut by the unrolling bound, and
+	// Unsupported lists the reasons of paths cut for other causes: with
+	// either, a failed search proves nothing.
+	BoundHit    bool
+	Unsupported []string
+
+	root    *env
+	inputs  []*Input
+	stubs   []*StubCall
+	ranges  []addrRange // object address ranges, for pointer arithmetic
+	zero    *fd.Var
+	iteSeq  int
+	loopSeq int
+}
+
+// Input is a variable of the model that is an input of the test.
+type Input struct {
+	Var  *fd.Var
+	Cell *ssa.Cell
+	// Path is the access path of the input in the interpreter's vocabulary
+	// ("i", "g.f", "p[2]", "p[0].next").
+	Path string
+	// Pointer is set for a pointer input: its value is the address of the
+	// fresh object behind it, or 0 for NULL.
+	Pointer bool
+	// Undefined marks the initial value of a local read before it is
+	// written: not an input of the test (the interpreter reports such a
+	// read), but a variable to label.
+	Undefined bool
+}
+
+// StubCall is one instance of a call to an extern in the model.
+type StubCall struct {
+	Stub *ssa.Stub
+	Dsts []*fd.Var
+	Args []*fd.Var
+	ctx  *context
+	// order sorts the instances of one execution in execution order.
+	order []int
+}
+
+// context is the chain of ite branches an instance lies in.
+type context struct {
+	parent *context
+	ite    *combinators.Ite
+	side   int
+}
+
+// Executed reports whether the call instance runs in the execution the
+// store describes now (every ite around it committed to its branch).
+func (c *StubCall) Executed() bool {
+	for x := c.ctx; x != nil; x = x.parent {
+		if x.ite.Side() != x.side {
+			return false
+		}
+	}
+	return true
+}
+
+type env struct {
+	parent *env
+	vars   map[*ssa.Version]*fd.Var
+	ctx    *context
+	order  []int
+}
+
+func (e *env) child(ctx *context, order ...int) *env {
+	o := append(append([]int(nil), e.order...), order...)
+	return &env{parent: e, vars: map[*ssa.Version]*fd.Var{}, ctx: ctx, order: o}
+}
+
+type addrRange struct{ lo, hi int64 } // [lo, hi]: cells and one past the end
+
+// New builds the model of f in a fresh store and posts its top-level
+// constraints (without propagating).
+func New(f *ssa.Func, opts Options) (*Model, error) {
+	if opts.MaxUnroll <= 0 {
+		opts.MaxUnroll = 64
+	}
+	if opts.MaxTrial < 0 {
+		opts.MaxTrial = 0
+	} else if opts.MaxTrial == 0 {
+		opts.MaxTrial = 1
+	}
+	m := &Model{S: fd.NewStore(), F: f, Opts: opts, Comb: &combinators.Options{MaxTrial: opts.MaxTrial}}
+	// Bounds propagation creeps on cycles (x < y ∧ y < x on 32-bit
+	// domains); stop such a round early rather than run for minutes.
+	m.S.StepLimit = 20000
+	m.root = &env{vars: map[*ssa.Version]*fd.Var{}}
+	m.zero = m.S.ConstInt64(0)
+	for _, o := range f.PT.Objects {
+		if cs := f.CellsOf(o); len(cs) > 0 {
+			base := f.Base(o)
+			m.ranges = append(m.ranges, addrRange{base, base + int64(len(cs))})
+		}
+	}
+	if err := m.entry(); err != nil {
+		return nil, err
+	}
+	cs := m.block(f.Body, m.root)
+	if !m.S.Post(cs...) {
+		// Failure at posting: the model is inconsistent right away; the
+		// search will find no solution.
+		return m, nil
+	}
+	return m, nil
+}
+
+// Inputs returns the input variables in labeling order: parameters first,
+// then globals, objects behind pointers, undefined locals.
+func (m *Model) Inputs() []*Input { return m.inputs }
+
+// Var returns the variable of an SSA version at the top level of the
+// function (nil for versions inside loops).
+func (m *Model) Var(v *ssa.Version) *fd.Var { return m.root.vars[v] }
+
+// FinalVar returns the variable of the version of cell c at the end of the
+// function.
+func (m *Model) FinalVar(c *ssa.Cell) *fd.Var { return m.lookup(m.root, m.F.Final(c)) }
+
+// Stubs returns the stub call instances executed in the current state of
+// the store, in execution order.
+func (m *Model) Stubs() []*StubCall {
+	var out []*StubCall
+	for _, c := range m.stubs {
+		if c.Executed() {
+			out = append(out, c)
+		}
+	}
+	sort.SliceStable(out, func(i, j int) bool { return lessOrder(out[i].order, out[j].order) })
+	return out
+}
+
+func lessOrder(a, b []int) bool {
+	for i := 0; i < len(a) && i < len(b); i++ {
+		if a[i] != b[i] {
+			return a[i] < b[i]
+		}
+	}
+	return len(a) < len(b)
+}
+
+// ---- variables ----
+
+func typeDomain(t *ir.Type, maxAddr int64) fd.Domain {
+	switch {
+	case t.IsPointer():
+		return fd.RangeInt64(0, maxAddr)
+	case t.Kind == ir.Bool:
+		return fd.RangeInt64(0, 1)
+	case t.IsInteger():
+		lo, hi := fd.TypeRange(uint(t.Bits()), t.IsSigned())
+		return fd.Range(lo, hi)
+	}
+	return fd.RangeInt64(0, 0)
+}
+
+func (m *Model) newVar(v *ssa.Version) *fd.Var {
+	x := m.S.NewVarDom(typeDomain(v.Cell.Typ, m.F.MaxAddr))
+	x.Named(v.String())
+	return x
+}
+
+// lookup returns the variable of a version in e (or an enclosing env);
+// version 0 is created at the root on first use.
+func (m *Model) lookup(e *env, v *ssa.Version) *fd.Var {
+	for x := e; x != nil; x = x.parent {
+		if fv, ok := x.vars[v]; ok {
+			return fv
+		}
+	}
+	if v.N == 0 {
+		// An entry version never listed by entry(): an undefined local
+		// read before any write (or a cell only read at the end).
+		x := m.newVar(v)
+		m.root.vars[v] = x
+		m.inputs = append(m.inputs, &Input{Var: x, Cell: v.Cell, Path: cellPath(v.Cell), Undefined: true})
+		return x
+	}
+	panic(fmt.Sprintf("model: version %s used before its definition", v))
+}
+
+// def creates the variable of a version defined in e.
+func (m *Model) def(e *env, v *ssa.Version) *fd.Var {
+	x := m.newVar(v)
+	e.vars[v] = x
+	return x
+}
+
+func (m *Model) val(e *env, v ssa.Value) *fd.Var {
+	switch v := v.(type) {
+	case *ssa.Version:
+		return m.lookup(e, v)
+	case ssa.Const:
+		if v.Typ.IsSigned() {
+			return m.S.ConstInt64(v.Int64())
+		}
+		return m.S.Const(fd.U64(v.Uint64()))
+	}
+	panic(fmt.Sprintf("model: unexpected value %T", v))
+}
+
+// cellPath names a cell in the interpreter's vocabulary: a variable's
+// leaf path, or for the object behind pointer input "p", "p" + leaf path.
+func cellPath(c *ssa.Cell) string {
+	if c.Obj.Kind == pointsto.InputObj {
+		return c.Obj.Input.Pointer + c.Path
+	}
+	return c.Name
+}
+
+// entry creates the variables of the values at the function's entry:
+// inputs (parameters, input globals, objects behind pointer inputs),
+// initial values of the other globals.
+func (m *Model) entry() error {
+	f := m.F
+	pt := f.PT
+	isInputVar := map[*ir.Var]bool{}
+	for _, v := range f.IR.Params {
+		isInputVar[v] = true
+	}
+	for v, ok := range m.Opts.Inputs {
+		if ok {
+			isInputVar[v] = true
+		}
+	}
+	var params, globals, objects []*Input
+	for _, o := range pt.Objects {
+		cells := f.CellsOf(o)
+		if len(cells) == 0 {
+			continue
+		}
+		switch {
+		case o.Kind == pointsto.InputObj:
+			for _, c := range cells {
+				objects = append(objects, m.inputCell(c))
+			}
+		case o.Kind == pointsto.VarObj && isInputVar[o.Var]:
+			for _, c := range cells {
+				in := m.inputCell(c)
+				if o.Var.Class == ir.Param {
+					params = append(params, in)
+				} else {
+					globals = append(globals, in)
+				}
+			}
+		case o.Kind == pointsto.VarObj && o.Var.IsGlobal():
+			m.initGlobal(o, cells)
+		}
+	}
+	m.inputs = append(append(append(params, globals...), objects...), m.inputs...)
+	return nil
+}
+
+// inputCell creates the entry variable of an input cell.
+func (m *Model) inputCell(c *ssa.Cell) *Input {
+	v := &ssa.Version{Cell: c}
+	// Use the version the builder handed out, so that lookups find it.
+	for _, e := range m.F.Entry {
+		if e.Cell == c {
+			v = e
+		}
+	}
+	x := m.newVar(v)
+	m.root.vars[v] = x
+	in := &Input{Var: x, Cell: c, Path: cellPath(c)}
+	if c.Typ.IsPointer() {
+		in.Pointer = true
+		target := m.F.PT.InputObject(in.Path)
+		var addrs []int64
+		if target != nil && target.Kind == pointsto.InputObj {
+			addrs = append(addrs, m.F.Base(target))
+		} else if target != nil && target.Kind == pointsto.UnknownObj {
+			m.Unsupported = append(m.Unsupported, fmt.Sprintf("input %s is a void pointer: inka only passes NULL for it", in.Path))
+		}
+		if target == nil || target.Kind != pointsto.InputObj || (m.Opts.MayBeNull != nil && m.Opts.MayBeNull(in.Path)) {
+			addrs = append(addrs, 0)
+		}
+		x.Intersect(fd.ValuesInt64(addrs...))
+	}
+	return in
+}
+
+// initGlobal fixes the entry values of a global that is not an input.
+func (m *Model) initGlobal(o *pointsto.Object, cells []*ssa.Cell) {
+	vals := make([]int64, len(cells))
+	uvals := make([]uint64, len(cells))
+	for _, it := range o.Var.Init {
+		if it.Leaf >= len(cells) {
+			continue
+		}
+		switch x := it.Val.(type) {
+		case *ir.Const:
+			vals[it.Leaf] = x.Int64()
+			uvals[it.Leaf] = x.Uint64()
+		case *ir.AddrConst:
+			t := m.F.PT.ObjectOf(x.Var)
+			vals[it.Leaf] = m.F.Base(t) + int64(x.Leaf)
+			uvals[it.Leaf] = uint64(vals[it.Leaf])
+		}
+	}
+	for i, c := range cells {
+		var v *ssa.Version
+		for _, e := range m.F.Entry {
+			if e.Cell == c {
+				v = e
+			}
+		}
+		if v == nil {
+			continue // never read
+		}
+		var x *fd.Var
+		if c.Typ.IsInteger() && !c.Typ.IsSigned() {
+			x = m.S.Const(fd.U64(uvals[i]))
+		} else {
+			x = m.S.ConstInt64(vals[i])
+		}
+		m.root.vars[v] = x
+	}
+}
+
+// ---- statements ----
+
+// block translates a list of statements into constraints to post in e.
+func (m *Model) block(ss []ssa.Stmt, e *env) []fd.Constraint {
+	var out []fd.Constraint
+	for i, s := range ss {
+		out = append(out, m.stmt(s, e, i)...)
+	}
+	return out
+}
+
+func (m *Model) unsupported(reason string) fd.Constraint {
+	return &combinators.Lazy{Name: "unsupported: " + reason, Build: func(s *fd.Store) bool {
+		m.Unsupported = append(m.Unsupported, reason)
+		return false
+	}}
+}
+
+func (m *Model) stmt(s ssa.Stmt, e *env, index int) []fd.Constraint {
+	switch s := s.(type) {
+	case *ssa.Op:
+		return m.op(s, e)
+	case *ssa.Addr:
+		x := m.def(e, s.Dst)
+		return []fd.Constraint{fd.CmpInt64(x, fd.Eq, s.Addr)}
+	case *ssa.Offset:
+		base := m.val(e, s.Base)
+		x := m.def(e, s.Dst)
+		// x = base + K, base not NULL, x in the same object.
+		return []fd.Constraint{
+			fd.LinearInt64([]int64{1, -1}, []*fd.Var{x, base}, fd.Eq, s.K),
+			fd.CmpInt64(base, fd.Ne, 0),
+			&sameObject{a: base, b: x, ranges: m.ranges},
+		}
+	case *ssa.Index:
+		base, i := m.val(e, s.Base), m.val(e, s.I)
+		x := m.def(e, s.Dst)
+		return []fd.Constraint{
+			fd.LinearInt64([]int64{1, -1, -s.Scale}, []*fd.Var{x, base, i}, fd.Eq, 0),
+			fd.CmpInt64(base, fd.Ne, 0),
+			&sameObject{a: base, b: x, ranges: m.ranges},
+		}
+	case *ssa.PhiU:
+		p := m.val(e, s.Ptr)
+		c := &combinators.PhiU{P: p}
+		for i, a := range s.Addrs {
+			c.Addrs = append(c.Addrs, fd.I64(a-s.Off))
+			c.Vals = append(c.Vals, m.val(e, s.Vals[i]))
+		}
+		c.X = m.def(e, s.Dst)
+		return []fd.Constraint{c}
+	case *ssa.PhiD:
+		p := m.val(e, s.Ptr)
+		c := &combinators.PhiD{P: p, DP: m.val(e, s.Val)}
+		for i, a := range s.Addrs {
+			c.Addrs = append(c.Addrs, fd.I64(a-s.Off))
+			c.Vals = append(c.Vals, m.val(e, s.Olds[i]))
+		}
+		for _, d := range s.Dsts {
+			c.Xs = append(c.Xs, m.def(e, d))
+		}
+		return []fd.Constraint{c}
+	case *ssa.Stub:
+		call := &StubCall{Stub: s, ctx: e.ctx, order: append(append([]int(nil), e.order...), index)}
+		for _, a := range s.Args {
+			call.Args = append(call.Args, m.val(e, a))
+		}
+		var out []fd.Constraint
+		for _, d := range s.Dsts {
+			x := m.def(e, d)
+			call.Dsts = append(call.Dsts, x)
+			if d.Cell.Typ.IsPointer() {
+				out = append(out, m.unsupported(fmt.Sprintf("%s returns a pointer", s.Extern.Name)))
+			}
+		}
+		m.stubs = append(m.stubs, call)
+		// A call instance made inside a trial disappears with it.
+		n := len(m.stubs) - 1
+		m.S.OnUndo(func() {
+			if len(m.stubs) > n {
+				m.stubs = m.stubs[:n]
+			}
+		})
+		return out
+	case *ssa.Truncated:
+		for _, d := range s.Dsts {
+			m.def(e, d)
+		}
+		return []fd.Constraint{m.unsupported(fmt.Sprintf("%s: call of %s deeper than the inlining bound", s.Call.Pos, s.Call.Func.Name))}
+	case *ssa.Check:
+		return []fd.Constraint{fd.CmpInt64(m.val(e, s.Cond), fd.Ne, 0)}
+	case *ssa.Return:
+		return nil
+	case *ssa.If:
+		return []fd.Constraint{m.ite(s, e, index)}
+	case *ssa.While:
+		return []fd.Constraint{m.loop(s, e, index, nil, 0)}
+	}
+	panic(fmt.Sprintf("model: unexpected statement %T", s))
+}
+
+func (m *Model) ite(s *ssa.If, e *env, index int) fd.Constraint {
+	m.iteSeq++
+	c := &combinators.Ite{Cond: m.val(e, s.Cond), Opts: m.Comb, Name: fmt.Sprintf("ite%d", m.iteSeq)}
+	te := &env{parent: e, vars: e.vars, ctx: &context{parent: e.ctx, ite: c, side: 1}, order: append(append([]int(nil), e.order...), index, 1)}
+	ee := &env{parent: e, vars: e.vars, ctx: &context{parent: e.ctx, ite: c, side: 2}, order: append(append([]int(nil), e.order...), index, 2)}
+	c.Then = m.block(s.Then, te)
+	c.Else = m.block(s.Else, ee)
+	for _, p := range s.Phis {
+		a, b := m.val(te, p.Args[0]), m.val(ee, p.Args[1])
+		x := m.def(e, p.Dst)
+		c.Then = append(c.Then, fd.Cmp(x, fd.Eq, a))
+		c.Else = append(c.Else, fd.Cmp(x, fd.Eq, b))
+	}
+	return c
+}
+
+// loop returns the constraint that instantiates iteration k of loop s in
+// env e (the loop's enclosing env); prev is the env of iteration k-1's
+// body (nil for k = 0). The exit values are the variables of e for the
+// head φ versions and the versions defined at the top of Pre.
+func (m *Model) loop(s *ssa.While, e *env, index int, prev *env, k int) fd.Constraint {
+	if k == 0 {
+		// The exit variables live in e: uses after the loop find them.
+		for _, p := range s.Phis {
+			m.def(e, p.Dst)
+		}
+		for _, v := range definedAtTop(s.Pre) {
+			m.def(e, v)
+		}
+	}
+	return &combinators.Lazy{Name: fmt.Sprintf("w@%d#%d", index, k), Build: func(st *fd.Store) bool {
+		if k >= m.Opts.MaxUnroll {
+			m.BoundHit = true
+			return false
+		}
+		ie := e.child(e.ctx, index, k)
+		// Head: iteration 0 starts from the entry values, iteration k from
+		// the values at the end of iteration k-1's body.
+		for _, p := range s.Phis {
+			if k == 0 {
+				ie.vars[p.Dst] = m.val(e, p.Args[0])
+			} else {
+				ie.vars[p.Dst] = m.val(prev, p.Args[1])
+			}
+		}
+		pre := m.block(s.Pre, ie)
+		if !st.Post(pre...) {
+			return false
+		}
+		m.iteSeq++
+		c := &combinators.Ite{Cond: m.val(ie, s.Cond), Opts: m.Comb, Name: fmt.Sprintf("w%d", m.iteSeq), Loop: true}
+		// Exit: the loop's values are this iteration's head and Pre values.
+		for _, p := range s.Phis {
+			c.Else = append(c.Else, fd.Cmp(e.vars[p.Dst], fd.Eq, ie.vars[p.Dst]))
+		}
+		for _, v := range definedAtTop(s.Pre) {
+			c.Else = append(c.Else, fd.Cmp(e.vars[v], fd.Eq, ie.vars[v]))
+		}
+		// Continue: the body, then the next iteration, built when needed.
+		ctx := &context{parent: e.ctx, ite: c, side: 1}
+		c.Then = []fd.Constraint{&combinators.Lazy{Name: "body", Build: func(st *fd.Store) bool {
+			be := &env{parent: ie, vars: map[*ssa.Version]*fd.Var{}, ctx: ctx, order: append(append([]int(nil), ie.order...), 1)}
+			body := m.block(s.Body, be)
+			return st.Post(body...) && st.Post(m.loop(s, e, index, be, k+1))
+		}}}
+		return st.Post(c)
+	}}
+}
+
+// definedAtTop lists the versions defined by the top-level statements of
+// a block (including the φ of its ifs), in order.
+func definedAtTop(ss []ssa.Stmt) []*ssa.Version {
+	var out []*ssa.Version
+	for _, s := range ss {
+		switch s := s.(type) {
+		case *ssa.Op:
+			out = append(out, s.Dst)
+		case *ssa.Addr:
+			out = append(out, s.Dst)
+		case *ssa.Offset:
+			out = append(out, s.Dst)
+		case *ssa.Index:
+			out = append(out, s.Dst)
+		case *ssa.PhiU:
+			out = append(out, s.Dst)
+		case *ssa.PhiD:
+			out = append(out, s.Dsts...)
+		case *ssa.Stub:
+			out = append(out, s.Dsts...)
+		case *ssa.Truncated:
+			out = append(out, s.Dsts...)
+		case *ssa.If:
+			for _, p := range s.Phis {
+				out = append(out, p.Dst)
+			}
+		case *ssa.While:
+			for _, p := range s.Phis {
+				out = append(out, p.Dst)
+			}
+			out = append(out, definedAtTop(s.Pre)...)
+		}
+	}
+	return out
+}
+
+// String lists the model's variables and their domains (for debugging).
+func (m *Model) String() string {
+	var b strings.Builder
+	for _, in := range m.inputs {
+		fmt.Fprintf(&b, "%s ∈ %s\n", in.Path, in.Var.Dom())
+	}
+	return b.String()
+}

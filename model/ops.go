@@ -1,0 +1,241 @@
+package model
+
+import (
+	"fmt"
+
+	"github.com/inka-tool/inka/fd"
+	"github.com/inka-tool/inka/ir"
+	"github.com/inka-tool/inka/ssa"
+)
+
+// op translates x = op(args) with C's exact semantics. Signed results are
+// computed exactly and the domain of x (the type's range) excludes
+// overflow, which is undefined behaviour; unsigned results wrap.
+func (m *Model) op(s *ssa.Op, e *env) []fd.Constraint {
+	args := make([]*fd.Var, len(s.Args))
+	for i, a := range s.Args {
+		args[i] = m.val(e, a)
+	}
+	x := m.def(e, s.Dst)
+	t := s.Dst.Cell.Typ
+	switch s.Kind {
+	case ssa.OpCopy:
+		return []fd.Constraint{fd.Cmp(x, fd.Eq, args[0])}
+	case ssa.OpConv:
+		return m.conv(x, t, args[0], s.Args[0].Type())
+	case ssa.OpUnary:
+		a := args[0]
+		switch s.Op {
+		case ir.Neg:
+			if t.IsSigned() {
+				return []fd.Constraint{fd.LinearInt64([]int64{1, 1}, []*fd.Var{x, a}, fd.Eq, 0)}
+			}
+			return []fd.Constraint{fd.WrapOp(x, m.zero, fd.OpSub, a, uint(t.Bits()), false)}
+		case ir.BNot:
+			if t.IsSigned() {
+				return []fd.Constraint{fd.LinearInt64([]int64{1, 1}, []*fd.Var{x, a}, fd.Eq, -1)}
+			}
+			_, hi := fd.TypeRange(uint(t.Bits()), false)
+			return []fd.Constraint{fd.Linear([]fd.Int{fd.I64(1), fd.I64(1)}, []*fd.Var{x, a}, fd.Eq, hi)}
+		case ir.LNot:
+			return []fd.Constraint{fd.Reify(x, fd.CmpInt64(a, fd.Eq, 0))}
+		}
+	case ssa.OpBinary:
+		return m.binary(s, x, t, args[0], args[1])
+	}
+	panic(fmt.Sprintf("model: unexpected op %v", s))
+}
+
+func (m *Model) conv(x *fd.Var, to *ir.Type, a *fd.Var, from *ir.Type) []fd.Constraint {
+	switch {
+	case to.IsPointer():
+		return []fd.Constraint{fd.Cmp(x, fd.Eq, a)}
+	case to.Kind == ir.Bool:
+		return []fd.Constraint{fd.Reify(x, fd.CmpInt64(a, fd.Ne, 0))}
+	case from.IsInteger() && fits(from, to):
+		return []fd.Constraint{fd.Cmp(x, fd.Eq, a)}
+	}
+	return []fd.Constraint{fd.Wrap(x, a, uint(to.Bits()), to.IsSigned())}
+}
+
+// fits reports whether every value of integer type from is a value of to.
+func fits(from, to *ir.Type) bool {
+	if from.Kind == ir.Bool {
+		return true
+	}
+	if from.IsSigned() == to.IsSigned() {
+		return from.Bits() <= to.Bits()
+	}
+	if !from.IsSigned() && to.IsSigned() {
+		return from.Bits() < to.Bits()
+	}
+	return false
+}
+
+var rels = map[ir.Op]fd.Rel{ir.Eq: fd.Eq, ir.Ne: fd.Ne, ir.Lt: fd.Lt, ir.Le: fd.Le, ir.Gt: fd.Gt, ir.Ge: fd.Ge}
+
+var wrapOps = map[ir.Op]fd.Op{ir.Add: fd.OpAdd, ir.Sub: fd.OpSub, ir.Mul: fd.OpMul, ir.Div: fd.OpDiv,
+	ir.Rem: fd.OpRem, ir.And: fd.OpAnd, ir.Or: fd.OpOr, ir.Xor: fd.OpXor, ir.Shl: fd.OpShl, ir.Shr: fd.OpShr}
+
+func (m *Model) binary(s *ssa.Op, x *fd.Var, t *ir.Type, a, b *fd.Var) []fd.Constraint {
+	at := s.Args[0].Type()
+	if r, ok := rels[s.Op]; ok {
+		return []fd.Constraint{fd.ReifyCmp(x, a, r, b)}
+	}
+	if at.IsPointer() {
+		// Pointer difference: both point into one object (else undefined),
+		// counted in elements: scale*x = a - b.
+		if s.Op != ir.Sub {
+			panic(fmt.Sprintf("model: pointer operator %v", s.Op))
+		}
+		scale := int64(len(at.Elem.Leaves()))
+		return []fd.Constraint{
+			fd.LinearInt64([]int64{scale, -1, 1}, []*fd.Var{x, a, b}, fd.Eq, 0),
+			&sameObject{a: a, b: b, ranges: m.ranges},
+		}
+	}
+	w := uint(t.Bits())
+	signed := t.IsSigned()
+	switch s.Op {
+	case ir.Shl, ir.Shr:
+		// The count must be in 0..width-1 of the (promoted) left type.
+		out := []fd.Constraint{fd.CmpInt64(b, fd.Ge, 0), fd.CmpInt64(b, fd.Lt, int64(w))}
+		if s.Op == ir.Shl && signed {
+			// E1 << E2 on a signed type: E1 ≥ 0 and E1·2^E2 representable.
+			return append(out, fd.CmpInt64(a, fd.Ge, 0), fd.Shl(x, a, b))
+		}
+		if s.Op == ir.Shr {
+			return append(out, fd.Shr(x, a, b))
+		}
+		return append(out, fd.WrapOp(x, a, fd.OpShl, b, w, false))
+	case ir.Div, ir.Rem:
+		out := []fd.Constraint{fd.CmpInt64(b, fd.Ne, 0)}
+		if signed {
+			lo, _ := fd.TypeRange(w, true)
+			// INT_MIN / -1 and INT_MIN % -1 are undefined.
+			out = append(out, fd.Not(fd.And(fd.CmpC(a, fd.Eq, lo), fd.CmpInt64(b, fd.Eq, -1))))
+		}
+		if s.Op == ir.Div {
+			return append(out, fd.Div(x, a, b))
+		}
+		return append(out, fd.Rem(x, a, b))
+	case ir.And:
+		return []fd.Constraint{fd.BitAnd(x, a, b)}
+	case ir.Or:
+		return []fd.Constraint{fd.BitOr(x, a, b)}
+	case ir.Xor:
+		return []fd.Constraint{fd.BitXor(x, a, b)}
+	}
+	if signed && (s.Op == ir.Add || s.Op == ir.Sub) {
+		// x = a ± k is a difference constraint: posted as such, the store
+		// sees it in its cycle check.
+		if k, ok := s.Args[1].(ssa.Const); ok {
+			c := k.Int64()
+			if s.Op == ir.Sub {
+				c = -c
+			}
+			return []fd.Constraint{fd.LinearInt64([]int64{1, -1}, []*fd.Var{x, a}, fd.Eq, c)}
+		}
+		if k, ok := s.Args[0].(ssa.Const); ok && s.Op == ir.Add {
+			return []fd.Constraint{fd.LinearInt64([]int64{1, -1}, []*fd.Var{x, b}, fd.Eq, k.Int64())}
+		}
+	}
+	if signed {
+		switch s.Op {
+		case ir.Add:
+			return []fd.Constraint{fd.Plus(x, a, b)}
+		case ir.Sub:
+			return []fd.Constraint{fd.Minus(x, a, b)}
+		case ir.Mul:
+			return []fd.Constraint{fd.Times(x, a, b)}
+		}
+	}
+	if op, ok := wrapOps[s.Op]; ok {
+		return []fd.Constraint{fd.WrapOp(x, a, op, b, w, false)}
+	}
+	panic(fmt.Sprintf("model: unexpected binary operator %v", s.Op))
+}
+
+// sameObject holds when two addresses lie in the same object (its cells
+// and the address one past its end): pointer arithmetic and pointer
+// difference must stay inside one object, else the behaviour is undefined.
+type sameObject struct {
+	a, b   *fd.Var
+	ranges []addrRange
+}
+
+func (c *sameObject) Vars() []*fd.Var { return []*fd.Var{c.a, c.b} }
+func (c *sameObject) String() string  { return fmt.Sprintf("sameObject(%s, %s)", c.a, c.b) }
+
+func (c *sameObject) object(v fd.Int) int {
+	for i, r := range c.ranges {
+		if fd.I64(r.lo).Leq(v) && v.Leq(fd.I64(r.hi)) {
+			return i
+		}
+	}
+	return -1
+}
+
+func (c *sameObject) Check(val fd.Valuation) bool {
+	i := c.object(val(c.a))
+	return i >= 0 && i == c.object(val(c.b))
+}
+
+func (c *sameObject) Entailed(s *fd.Store) fd.Truth {
+	ia, ib := c.rangesOf(c.a), c.rangesOf(c.b)
+	common := false
+	for i := range ia {
+		if ib[i] {
+			common = true
+		}
+	}
+	if !common {
+		return fd.Disentailed
+	}
+	for i := range ia {
+		if c.inside(c.a, i) && c.inside(c.b, i) {
+			return fd.Entailed
+		}
+	}
+	return fd.Unknown
+}
+
+func (c *sameObject) inside(x *fd.Var, i int) bool {
+	return x.Dom().SubsetOf(fd.RangeInt64(c.ranges[i].lo, c.ranges[i].hi))
+}
+
+// rangesOf returns the objects x may point into.
+func (c *sameObject) rangesOf(x *fd.Var) map[int]bool {
+	out := map[int]bool{}
+	for i, r := range c.ranges {
+		if !x.Dom().Disjoint(fd.RangeInt64(r.lo, r.hi)) {
+			out[i] = true
+		}
+	}
+	return out
+}
+
+func (c *sameObject) Post(s *fd.Store) bool {
+	p := s.AddPropagator(&sameObjectProp{c}, fd.CostLinear)
+	s.WatchAll(p, fd.EvDom, c.a, c.b)
+	return true
+}
+
+type sameObjectProp struct{ c *sameObject }
+
+// Propagate keeps in each address only the objects the other may point
+// into (and nothing outside every object).
+func (p *sameObjectProp) Propagate(s *fd.Store) fd.Status {
+	c := p.c
+	ia, ib := c.rangesOf(c.a), c.rangesOf(c.b)
+	keep := fd.EmptyDomain
+	for i := range ia {
+		if ib[i] {
+			keep = keep.Union(fd.RangeInt64(c.ranges[i].lo, c.ranges[i].hi))
+		}
+	}
+	if !c.a.Intersect(keep) || !c.b.Intersect(keep) {
+		return fd.Failed
+	}
+	return fd.AtFixpoint
+}

@@ -1,0 +1,326 @@
+// Package report writes the answers of testgen for people (text) and for
+// tools: the inka/v1 JSON schema of ../shared/docs/design.md, whose field
+// names are stable (fields are only ever added).
+package report
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"sort"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/inka-tool/inka/interp"
+	"github.com/inka-tool/inka/testgen"
+)
+
+// Schema is the version tag of the JSON output.
+const Schema = "inka/v1"
+
+// Run is one inka/v1 object.
+type Run struct {
+	Schema    string            `json:"schema"`
+	File      string            `json:"file"`
+	Function  string            `json:"function"`
+	Criterion string            `json:"criterion,omitempty"`
+	Goals     []Goal            `json:"goals"`
+	Tests     []Test            `json:"tests"`
+	Domains   map[string]string `json:"domains,omitempty"`
+	Stats     Stats             `json:"stats"`
+}
+
+// Goal is one goal and its answer.
+type Goal struct {
+	ID        string `json:"id"`
+	Function  string `json:"function,omitempty"`
+	Kind      string `json:"kind"` // "decision" or "statement"
+	Line      int    `json:"line"`
+	Column    int    `json:"column,omitempty"`
+	Condition string `json:"condition,omitempty"`
+	Outcome   any    `json:"outcome,omitempty"` // true/false, or a switch label text
+	Status    string `json:"status"`
+	Reason    string `json:"reason,omitempty"`
+	Test      *int   `json:"test,omitempty"`
+}
+
+// Test is one test: inputs, stub answers, and what the replay saw.
+type Test struct {
+	ID       int                   `json:"id"`
+	Function string                `json:"function,omitempty"`
+	Args     map[string]any        `json:"args"`
+	Globals  map[string]any        `json:"globals"`
+	Objects  map[string]any        `json:"objects"`
+	Stubs    map[string][]StubCall `json:"stubs"`
+	Return   any                   `json:"return,omitempty"`
+	Final    map[string]any        `json:"final,omitempty"`
+	Covers   []string              `json:"covers"`
+}
+
+// StubCall is one call of an extern as the replay made it.
+type StubCall struct {
+	Args   []any `json:"args"`
+	Return any   `json:"return"`
+}
+
+// Stats are the solver's figures.
+type Stats struct {
+	TimeMS       int64 `json:"time_ms"`
+	Constraints  int64 `json:"constraints"`
+	Prunings     int64 `json:"prunings"`
+	Nodes        int64 `json:"nodes"`
+	Failures     int64 `json:"failures"`
+	Propagations int64 `json:"propagations"`
+	Trials       int64 `json:"trials"`
+}
+
+// JSONValue writes an interpreter value as JSON: a number when a double
+// holds it exactly, else a decimal string; NULL as null; other pointers as
+// "&path".
+func JSONValue(v interp.Val) any {
+	if v.Typ == nil {
+		return 0
+	}
+	if v.IsPointer() {
+		if v.IsNull() {
+			return nil
+		}
+		return v.String()
+	}
+	if v.Typ.IsSigned() {
+		x := v.Int64()
+		if x >= -(1<<53) && x <= 1<<53 {
+			return x
+		}
+		return strconv.FormatInt(x, 10)
+	}
+	x := v.Uint64()
+	if x <= 1<<53 {
+		return x
+	}
+	return strconv.FormatUint(x, 10)
+}
+
+func outcomeJSON(g testgen.Goal) any {
+	o := g.Dec.Outcomes[g.Outcome]
+	switch o {
+	case "true":
+		return true
+	case "false":
+		return false
+	}
+	return o
+}
+
+func goalJSON(g testgen.Goal, fn string, status testgen.Status, reason string, test int) Goal {
+	out := Goal{ID: g.ID(), Function: fn, Status: status.String(), Reason: reason}
+	if g.Kind == testgen.DecisionGoal {
+		out.Kind = "decision"
+		out.Line, out.Column = g.Dec.Pos.Line, g.Dec.Pos.Col
+		out.Condition = g.Dec.Text
+		out.Outcome = outcomeJSON(g)
+	} else {
+		out.Kind = "statement"
+		out.Line = g.Line
+	}
+	if test >= 0 {
+		t := test
+		out.Test = &t
+	}
+	return out
+}
+
+func testJSON(id int, fn string, t *testgen.Test, covers []string) Test {
+	out := Test{ID: id, Function: fn, Args: map[string]any{}, Globals: map[string]any{}, Objects: map[string]any{},
+		Stubs: map[string][]StubCall{}, Covers: covers}
+	if out.Covers == nil {
+		out.Covers = []string{}
+	}
+	for k, v := range t.Args {
+		out.Args[k] = JSONValue(v)
+	}
+	for _, p := range t.Null {
+		if !strings.ContainsAny(p, "[.") {
+			out.Args[p] = nil
+		} else {
+			out.Objects[p] = nil
+		}
+	}
+	for k, v := range t.Globals {
+		out.Globals[k] = JSONValue(v)
+	}
+	for k, v := range t.Objects {
+		out.Objects[k] = JSONValue(v)
+	}
+	if r := t.Result; r != nil {
+		for _, c := range r.StubCalls {
+			sc := StubCall{Return: JSONValue(c.Return), Args: []any{}}
+			for _, a := range c.Args {
+				sc.Args = append(sc.Args, JSONValue(a))
+			}
+			out.Stubs[c.Callee] = append(out.Stubs[c.Callee], sc)
+		}
+		if r.Outcome == interp.Returned && r.Return.Typ != nil {
+			out.Return = JSONValue(r.Return)
+		}
+	}
+	return out
+}
+
+func statsJSON(s testgen.Stats) Stats {
+	return Stats{TimeMS: s.Time.Milliseconds(), Constraints: s.Constraints, Prunings: s.Prunings,
+		Nodes: s.Nodes, Failures: s.Failures, Propagations: s.Propagations, Trials: s.Trials}
+}
+
+// FromReach builds the inka/v1 object of `inka reach`.
+func FromReach(file, fn string, r *testgen.GoalResult) *Run {
+	run := &Run{Schema: Schema, File: file, Function: fn, Domains: r.Domains, Stats: statsJSON(r.Stats), Tests: []Test{}}
+	first := -1
+	for i, t := range r.Tests {
+		if first < 0 {
+			first = i
+		}
+		run.Tests = append(run.Tests, testJSON(i, "", t, t.Result.Covered()))
+	}
+	run.Goals = []Goal{goalJSON(r.Goal, "", r.Status, r.Reason, first)}
+	return run
+}
+
+// FromCover builds the inka/v1 object of `inka cover` over one or more
+// functions (fn is the --func value, "" for every function of the file).
+func FromCover(file, fn string, crit testgen.Criterion, covs []*testgen.Coverage) *Run {
+	run := &Run{Schema: Schema, File: file, Function: fn, Criterion: string(crit), Goals: []Goal{}, Tests: []Test{}}
+	var total testgen.Stats
+	for _, c := range covs {
+		base := len(run.Tests)
+		name := ""
+		if fn == "" {
+			name = c.Function
+		}
+		for i, t := range c.Tests {
+			run.Tests = append(run.Tests, testJSON(base+i, name, t, c.Covers[i]))
+		}
+		for _, g := range c.Goals {
+			test := -1
+			if g.Test >= 0 {
+				test = base + g.Test
+			}
+			run.Goals = append(run.Goals, goalJSON(g.Goal, name, g.Status, g.Reason, test))
+		}
+		addStats(&total, c.Stats)
+	}
+	run.Stats = statsJSON(total)
+	return run
+}
+
+func addStats(a *testgen.Stats, b testgen.Stats) {
+	a.Constraints += b.Constraints
+	a.Prunings += b.Prunings
+	a.Nodes += b.Nodes
+	a.Failures += b.Failures
+	a.Propagations += b.Propagations
+	a.Trials += b.Trials
+	a.Time += b.Time
+}
+
+// WriteJSON writes run as indented JSON.
+func WriteJSON(w io.Writer, run *Run) error {
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	return enc.Encode(run)
+}
+
+// WriteText writes run for a person: one line per goal with its answer,
+// the tests, and a summary.
+func WriteText(w io.Writer, run *Run) {
+	for _, g := range run.Goals {
+		fn := ""
+		if g.Function != "" {
+			fn = " [" + g.Function + "]"
+		}
+		what := g.ID
+		if g.Kind == "decision" {
+			what = fmt.Sprintf("%s  %q -> %v", g.ID, g.Condition, g.Outcome)
+		}
+		line := fmt.Sprintf("%-11s %s%s", g.Status, what, fn)
+		if g.Test != nil {
+			line += fmt.Sprintf("  (test %d)", *g.Test)
+		}
+		if g.Reason != "" {
+			line += "  -- " + g.Reason
+		}
+		fmt.Fprintln(w, line)
+	}
+	if len(run.Domains) > 0 {
+		fmt.Fprintf(w, "domains after propagation: %s\n", mapString(run.Domains))
+	}
+	for _, t := range run.Tests {
+		fmt.Fprintf(w, "test %d:", t.ID)
+		if t.Function != "" {
+			fmt.Fprintf(w, " %s", t.Function)
+		}
+		fmt.Fprintf(w, " %s", valuesString(t.Args))
+		if len(t.Globals) > 0 {
+			fmt.Fprintf(w, " globals %s", valuesString(t.Globals))
+		}
+		if len(t.Objects) > 0 {
+			fmt.Fprintf(w, " objects %s", valuesString(t.Objects))
+		}
+		for name, calls := range t.Stubs {
+			var parts []string
+			for _, c := range calls {
+				parts = append(parts, fmt.Sprint(c.Return))
+			}
+			fmt.Fprintf(w, " %s returns %s", name, strings.Join(parts, ", "))
+		}
+		if t.Return != nil {
+			fmt.Fprintf(w, " -> returns %v", t.Return)
+		}
+		fmt.Fprintln(w)
+	}
+	cov, unr, unk := 0, 0, 0
+	for _, g := range run.Goals {
+		switch g.Status {
+		case "covered":
+			cov++
+		case "unreachable":
+			unr++
+		default:
+			unk++
+		}
+	}
+	fmt.Fprintf(w, "%d goals: %d covered, %d unreachable, %d unknown; %d tests; %v; #c %d, #pr %d\n",
+		len(run.Goals), cov, unr, unk, len(run.Tests), time.Duration(run.Stats.TimeMS)*time.Millisecond,
+		run.Stats.Constraints, run.Stats.Prunings)
+}
+
+func mapString(m map[string]string) string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	parts := make([]string, len(keys))
+	for i, k := range keys {
+		parts[i] = k + " in " + m[k]
+	}
+	return strings.Join(parts, ", ")
+}
+
+func valuesString(m map[string]any) string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	parts := make([]string, len(keys))
+	for i, k := range keys {
+		v := m[k]
+		if v == nil {
+			v = "NULL"
+		}
+		parts[i] = fmt.Sprintf("%s=%v", k, v)
+	}
+	return strings.Join(parts, " ")
+}

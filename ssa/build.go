@@ -1,0 +1,492 @@
+package ssa
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/inka-tool/inka/ir"
+	"github.com/inka-tool/inka/pointsto"
+)
+
+// Build returns the PSSA form of f (a function after ir.Inline) from its
+// points-to analysis pt. The variables in observe are read at the end of
+// the function (besides its result): their final versions stay exact (a
+// goal flag, for instance), where other variables may lose the φ that
+// nothing reads.
+func Build(f *ir.Func, pt *pointsto.Result, observe ...*ir.Var) (out *Func, err error) {
+	b := &builder{f: &Func{IR: f, PT: pt,
+		cellsOf: map[*pointsto.Object][]*Cell{}, objBase: map[*pointsto.Object]int64{},
+		versions: map[*Cell]int{}, entryUsed: map[*Cell]*Version{}}}
+	b.layout()
+	defer func() {
+		if e := recover(); e != nil {
+			if be, ok := e.(buildError); ok {
+				out, err = nil, be
+				return
+			}
+			panic(e)
+		}
+	}()
+	exit := cellSet{}
+	for _, v := range observe {
+		for _, c := range b.cellsOfVar(v) {
+			exit[c] = true
+		}
+	}
+	b.live = b.liveness(f.Body, exit)
+	cur := state{}
+	b.f.Body = b.block(f.Body, cur)
+	b.f.final = cur
+	for _, v := range f.Params {
+		b.f.Params = append(b.f.Params, b.cellsOfVar(v))
+	}
+	if f.Result != nil {
+		b.f.Result = b.cellsOfVar(f.Result)
+	}
+	for _, v := range b.f.entryUsed {
+		b.f.Entry = append(b.f.Entry, v)
+	}
+	sort.Slice(b.f.Entry, func(i, j int) bool { return b.f.Entry[i].Cell.ID < b.f.Entry[j].Cell.ID })
+	return b.f, nil
+}
+
+type buildError struct {
+	pos ir.Pos
+	msg string
+}
+
+func (e buildError) Error() string { return fmt.Sprintf("%s: %s", e.pos, e.msg) }
+
+type builder struct {
+	f     *Func
+	sites int
+	live  *liveness
+}
+
+// state maps each cell to its current version (absent: version 0).
+type state map[*Cell]*Version
+
+func (s state) clone() state {
+	c := make(state, len(s))
+	for k, v := range s {
+		c[k] = v
+	}
+	return c
+}
+
+// layout gives every object its cells and addresses: objects one after
+// the other from address 1, with a one-cell gap after each so that the
+// address one past the end of an object is no cell's.
+func (b *builder) layout() {
+	addr := int64(1)
+	for _, o := range b.f.PT.Objects {
+		if o.Typ == nil {
+			continue
+		}
+		b.f.objBase[o] = addr
+		for i, l := range o.Typ.Leaves() {
+			c := &Cell{ID: len(b.f.Cells), Obj: o, Leaf: i, Path: l.Path, Typ: l.Type, Addr: addr, Name: o.Name + l.Path}
+			b.f.Cells = append(b.f.Cells, c)
+			b.f.cellsOf[o] = append(b.f.cellsOf[o], c)
+			addr++
+		}
+		addr++
+	}
+	b.f.MaxAddr = addr
+}
+
+func (b *builder) cellsOfVar(v *ir.Var) []*Cell {
+	return b.f.cellsOf[b.f.PT.ObjectOf(v)]
+}
+
+func (b *builder) scalarCell(v *ir.Var) *Cell {
+	cs := b.cellsOfVar(v)
+	if len(cs) != 1 || !v.Typ.IsScalar() {
+		panic(buildError{v.Pos, fmt.Sprintf("ssa: %s is not a scalar variable", v.Name)})
+	}
+	return cs[0]
+}
+
+// Final returns the version of a cell at the end of the function (at its
+// Return).
+func (f *Func) Final(c *Cell) *Version {
+	if v, ok := f.final[c]; ok {
+		return v
+	}
+	v, ok := f.entryUsed[c]
+	if !ok {
+		v = &Version{Cell: c}
+		f.entryUsed[c] = v
+	}
+	return v
+}
+
+// read returns the current version of a cell.
+func (b *builder) read(cur state, c *Cell) *Version {
+	if v, ok := cur[c]; ok {
+		return v
+	}
+	v, ok := b.f.entryUsed[c]
+	if !ok {
+		v = &Version{Cell: c}
+		b.f.entryUsed[c] = v
+	}
+	return v
+}
+
+// def creates the next version of a cell and makes it current.
+func (b *builder) def(cur state, c *Cell, s Stmt) *Version {
+	b.f.versions[c]++
+	v := &Version{Cell: c, N: b.f.versions[c], Def: s}
+	cur[c] = v
+	return v
+}
+
+func (b *builder) value(cur state, x ir.Value) Value {
+	switch x := x.(type) {
+	case *ir.Var:
+		return b.read(cur, b.scalarCell(x))
+	case *ir.Const:
+		return Const{x}
+	}
+	panic(buildError{msg: fmt.Sprintf("ssa: unexpected operand %T", x)})
+}
+
+func (b *builder) block(ss []ir.Stmt, cur state) []Stmt {
+	var out []Stmt
+	for _, s := range ss {
+		out = b.stmt(out, s, cur)
+	}
+	return out
+}
+
+// compatible reports whether a cell of type t can be accessed as type u.
+func compatible(t, u *ir.Type) bool {
+	if t.IsPointer() && u.IsPointer() {
+		return true
+	}
+	return t.IsInteger() && u.IsInteger() && t.Bits() == u.Bits() && (t.Kind == ir.Bool) == (u.Kind == ir.Bool)
+}
+
+// targetCells returns the cells a pointer with targets ts may designate
+// when it is accessed with type t: every cell under each target location
+// with a compatible type. Address equality then picks the right one.
+func (b *builder) targetCells(ts pointsto.Targets, t *ir.Type) (cells []*Cell, unknown bool) {
+	seen := map[*Cell]bool{}
+	for l := range ts {
+		switch l.Obj.Kind {
+		case pointsto.NullObj:
+			continue
+		case pointsto.UnknownObj:
+			unknown = true
+			continue
+		}
+		for _, c := range b.f.cellsOf[l.Obj] {
+			cp := collapse(c.Path)
+			if cp != l.Path && !strings.HasPrefix(cp, l.Path+".") {
+				continue
+			}
+			if compatible(c.Typ, t) && !seen[c] {
+				seen[c] = true
+				cells = append(cells, c)
+			}
+		}
+	}
+	sort.Slice(cells, func(i, j int) bool { return cells[i].Addr < cells[j].Addr })
+	return cells, unknown
+}
+
+func collapse(path string) string {
+	var sb strings.Builder
+	depth := 0
+	for _, r := range path {
+		switch {
+		case r == '[':
+			depth++
+		case r == ']':
+			depth--
+		case depth == 0:
+			sb.WriteRune(r)
+		}
+	}
+	return sb.String()
+}
+
+// leafOffset returns the number of leaves before member i of struct t.
+func leafOffset(t *ir.Type, field int) int64 {
+	if t.Kind == ir.Union {
+		return 0
+	}
+	n := int64(0)
+	for i := 0; i < field; i++ {
+		n += int64(len(t.Fields[i].Type.Leaves()))
+	}
+	return n
+}
+
+func (b *builder) stmt(out []Stmt, s ir.Stmt, cur state) []Stmt {
+	switch s := s.(type) {
+	case *ir.Copy:
+		if s.Dst.Typ.IsScalar() {
+			op := &Op{src: src{s}, Kind: OpCopy, Args: []Value{b.value(cur, s.Src)}}
+			op.Dst = b.def(cur, b.scalarCell(s.Dst), op)
+			return append(out, op)
+		}
+		sv, ok := s.Src.(*ir.Var)
+		if !ok {
+			panic(buildError{s.Pos, "ssa: aggregate copy from a non-variable"})
+		}
+		dc, sc := b.cellsOfVar(s.Dst), b.cellsOfVar(sv)
+		for i := range dc {
+			op := &Op{src: src{s}, Kind: OpCopy, Args: []Value{b.read(cur, sc[i])}}
+			op.Dst = b.def(cur, dc[i], op)
+			out = append(out, op)
+		}
+		return out
+	case *ir.Unary:
+		op := &Op{src: src{s}, Kind: OpUnary, Op: s.Op, Args: []Value{b.value(cur, s.X)}}
+		op.Dst = b.def(cur, b.scalarCell(s.Dst), op)
+		return append(out, op)
+	case *ir.Binary:
+		op := &Op{src: src{s}, Kind: OpBinary, Op: s.Op, Args: []Value{b.value(cur, s.X), b.value(cur, s.Y)}}
+		op.Dst = b.def(cur, b.scalarCell(s.Dst), op)
+		return append(out, op)
+	case *ir.Conv:
+		op := &Op{src: src{s}, Kind: OpConv, Args: []Value{b.value(cur, s.X)}}
+		op.Dst = b.def(cur, b.scalarCell(s.Dst), op)
+		return append(out, op)
+	case *ir.AddrOf:
+		o := b.f.PT.ObjectOf(s.Var)
+		a := &Addr{src: src{s}, Addr: b.f.objBase[o]}
+		if cs := b.f.cellsOf[o]; len(cs) > 0 {
+			a.Of = cs[0]
+		}
+		a.Dst = b.def(cur, b.scalarCell(s.Dst), a)
+		return append(out, a)
+	case *ir.FieldAddr:
+		st := s.Ptr.Type().Elem
+		o := &Offset{src: src{s}, Base: b.value(cur, s.Ptr), K: leafOffset(st, s.Field)}
+		o.Dst = b.def(cur, b.scalarCell(s.Dst), o)
+		return append(out, o)
+	case *ir.PtrAdd:
+		scale := int64(len(s.Ptr.Type().Elem.Leaves()))
+		if c, ok := s.Index.(*ir.Const); ok {
+			o := &Offset{src: src{s}, Base: b.value(cur, s.Ptr), K: c.Int64() * scale}
+			o.Dst = b.def(cur, b.scalarCell(s.Dst), o)
+			return append(out, o)
+		}
+		x := &Index{src: src{s}, Base: b.value(cur, s.Ptr), I: b.value(cur, s.Index), Scale: scale}
+		x.Dst = b.def(cur, b.scalarCell(s.Dst), x)
+		return append(out, x)
+	case *ir.Load:
+		ts := b.f.PT.TargetsOf(s, s.Ptr)
+		ptr := b.value(cur, s.Ptr)
+		leaves := s.Dst.Typ.Leaves()
+		dcells := b.cellsOfVar(s.Dst)
+		for i, l := range leaves {
+			cells, unknown := b.targetCells(ts, l.Type)
+			if unknown {
+				panic(buildError{s.Pos, "unsupported: dereference of a pointer returned by a stub"})
+			}
+			u := &PhiU{src: src{s}, Ptr: ptr, Off: int64(i)}
+			for _, c := range cells {
+				u.Addrs = append(u.Addrs, c.Addr)
+				u.Vals = append(u.Vals, b.read(cur, c))
+			}
+			u.Dst = b.def(cur, dcells[i], u)
+			out = append(out, u)
+		}
+		return out
+	case *ir.Store:
+		ts := b.f.PT.TargetsOf(s, s.Ptr)
+		ptr := b.value(cur, s.Ptr)
+		var vals []Value
+		if s.Src.Type().IsScalar() {
+			vals = []Value{b.value(cur, s.Src)}
+		} else {
+			sv, ok := s.Src.(*ir.Var)
+			if !ok {
+				panic(buildError{s.Pos, "ssa: aggregate store from a non-variable"})
+			}
+			for _, c := range b.cellsOfVar(sv) {
+				vals = append(vals, b.read(cur, c))
+			}
+		}
+		for i, l := range s.Src.Type().Leaves() {
+			cells, unknown := b.targetCells(ts, l.Type)
+			if unknown {
+				panic(buildError{s.Pos, "unsupported: store through a pointer returned by a stub"})
+			}
+			d := &PhiD{src: src{s}, Ptr: ptr, Off: int64(i), Val: vals[i]}
+			for _, c := range cells {
+				d.Addrs = append(d.Addrs, c.Addr)
+				d.Olds = append(d.Olds, b.read(cur, c))
+			}
+			for _, c := range cells {
+				d.Dsts = append(d.Dsts, b.def(cur, c, d))
+			}
+			out = append(out, d)
+		}
+		return out
+	case *ir.Call:
+		args := make([]Value, 0, len(s.Args))
+		for _, a := range s.Args {
+			if a.Type().IsScalar() {
+				args = append(args, b.value(cur, a))
+			} else if v, ok := a.(*ir.Var); ok {
+				for _, c := range b.cellsOfVar(v) {
+					args = append(args, b.read(cur, c))
+				}
+			}
+		}
+		if s.Func != nil {
+			t := &Truncated{src: src{s}, Call: s}
+			if s.Dst != nil {
+				for _, c := range b.cellsOfVar(s.Dst) {
+					t.Dsts = append(t.Dsts, b.def(cur, c, t))
+				}
+			}
+			return append(out, t)
+		}
+		st := &Stub{src: src{s}, Extern: s.Extern, Args: args, Site: b.sites}
+		b.sites++
+		if s.Dst != nil {
+			for _, c := range b.cellsOfVar(s.Dst) {
+				st.Dsts = append(st.Dsts, b.def(cur, c, st))
+			}
+		}
+		b.f.Stubs = append(b.f.Stubs, st)
+		return append(out, st)
+	case *ir.Assert:
+		return append(out, &Check{src: src{s}, Cond: b.value(cur, s.Cond), Dec: s.Dec})
+	case *ir.Return:
+		r := &Return{src: src{s}}
+		if s.Val != nil {
+			if s.Val.Type().IsScalar() {
+				r.Val = []Value{b.value(cur, s.Val)}
+			} else if v, ok := s.Val.(*ir.Var); ok {
+				for _, c := range b.cellsOfVar(v) {
+					r.Val = append(r.Val, b.read(cur, c))
+				}
+			}
+		}
+		return append(out, r)
+	case *ir.If:
+		n := &If{src: src{s}, Cond: b.value(cur, s.Cond), Dec: s.Dec}
+		tc, ec := cur.clone(), cur.clone()
+		n.Then = b.block(s.Then, tc)
+		n.Else = b.block(s.Else, ec)
+		live := b.live.afterIf[s]
+		for _, c := range changed(cur, tc, ec) {
+			if !live[c] {
+				// Dead after the join: no φ; any later read would be a
+				// bug of the liveness, so keep a version that exists.
+				cur[c] = b.read(tc, c)
+				continue
+			}
+			p := &Phi{Args: [2]Value{b.read(tc, c), b.read(ec, c)}}
+			p.Dst = b.def(cur, c, nil)
+			n.Phis = append(n.Phis, p)
+		}
+		return append(out, n)
+	case *ir.While:
+		n := &While{src: src{s}, Dec: s.Dec}
+		defs := map[*Cell]bool{}
+		b.defs(s.Pre, defs)
+		b.defs(s.Body, defs)
+		cells := make([]*Cell, 0, len(defs))
+		head := b.live.whileHead[s]
+		for c := range defs {
+			if head[c] {
+				cells = append(cells, c)
+			}
+		}
+		sort.Slice(cells, func(i, j int) bool { return cells[i].ID < cells[j].ID })
+		for _, c := range cells {
+			p := &Phi{Args: [2]Value{b.read(cur, c), nil}}
+			p.Dst = b.def(cur, c, nil)
+			n.Phis = append(n.Phis, p)
+		}
+		n.Pre = b.block(s.Pre, cur)
+		n.Cond = b.value(cur, s.Cond)
+		body := cur.clone()
+		n.Body = b.block(s.Body, body)
+		for _, p := range n.Phis {
+			p.Args[1] = b.read(body, p.Dst.Cell)
+		}
+		return append(out, n)
+	}
+	panic(buildError{s.Position(), fmt.Sprintf("ssa: unexpected statement %T", s)})
+}
+
+// changed lists, in cell order, the cells whose version differs between
+// the branches of an if (or from before it).
+func changed(before, a, c state) []*Cell {
+	set := map[*Cell]bool{}
+	for k, v := range a {
+		if before[k] != v {
+			set[k] = true
+		}
+	}
+	for k, v := range c {
+		if before[k] != v {
+			set[k] = true
+		}
+	}
+	out := make([]*Cell, 0, len(set))
+	for k := range set {
+		out = append(out, k)
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].ID < out[j].ID })
+	return out
+}
+
+// defs collects the cells a list of IR statements may define, using the
+// points-to sets for stores.
+func (b *builder) defs(ss []ir.Stmt, set map[*Cell]bool) {
+	for _, s := range ss {
+		switch s := s.(type) {
+		case *ir.Copy:
+			b.addVar(set, s.Dst)
+		case *ir.Unary:
+			b.addVar(set, s.Dst)
+		case *ir.Binary:
+			b.addVar(set, s.Dst)
+		case *ir.Conv:
+			b.addVar(set, s.Dst)
+		case *ir.AddrOf:
+			b.addVar(set, s.Dst)
+		case *ir.FieldAddr:
+			b.addVar(set, s.Dst)
+		case *ir.PtrAdd:
+			b.addVar(set, s.Dst)
+		case *ir.Load:
+			b.addVar(set, s.Dst)
+		case *ir.Call:
+			if s.Dst != nil {
+				b.addVar(set, s.Dst)
+			}
+		case *ir.Store:
+			ts := b.f.PT.TargetsOf(s, s.Ptr)
+			for _, l := range s.Src.Type().Leaves() {
+				cells, _ := b.targetCells(ts, l.Type)
+				for _, c := range cells {
+					set[c] = true
+				}
+			}
+		case *ir.If:
+			b.defs(s.Then, set)
+			b.defs(s.Else, set)
+		case *ir.While:
+			b.defs(s.Pre, set)
+			b.defs(s.Body, set)
+		}
+	}
+}
+
+func (b *builder) addVar(set map[*Cell]bool, v *ir.Var) {
+	for _, c := range b.cellsOfVar(v) {
+		set[c] = true
+	}
+}

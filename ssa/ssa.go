@@ -1,0 +1,252 @@
+// Package ssa builds the Pointer-SSA form (PSSA) of Gotlieb, Denmat and
+// Botella, section 4: SSA renaming of every memory cell, φ at the join of
+// an if and at the head of a loop (vectors of φ, as in the paper), and the
+// two pointer functions of Figure 8:
+//
+//	x↑ = φu(p↓, [&a1 … &an], [a1↓ … an↓])          use through a pointer
+//	[a1↑ … an↑] = φd(p↓, [&a1 … &an], e↓, [a1↓ … an↓])  definition through a pointer
+//
+// built from the points-to sets of package pointsto at that statement.
+//
+// # Memory
+//
+// Every object (variable, temporary, input object) is split into cells,
+// one per scalar leaf (ir.Type.Leaves): an int variable is one cell, `int
+// a[3]` three, a struct one per scalar member. Each cell has a distinct
+// numeric address, 0 being NULL; a pointer value is the address of a cell
+// (or one past the end of its object). Address arithmetic counts cells:
+// p + i on a T* adds i times the number of leaves of T, &p->f adds the
+// leaf index of f. Arrays are therefore handled by φu/φd over their
+// elements, which is the paper's access/update read as a relation.
+//
+// # Statements
+//
+//	PSSA          meaning                                 from IR
+//	Op            x = op(y, z)                            Copy Unary Binary Conv
+//	Addr          p = &cell (a constant address)          AddrOf
+//	Offset        p = q + k (k a constant)                FieldAddr, PtrAdd by a constant
+//	Index         p = q + i*s                             PtrAdd
+//	PhiU          x = φu(p, addrs, cells)                 Load
+//	PhiD          cells' = φd(p, addrs, v, cells)         Store
+//	Stub          x = f#k(args) (an input of the test)    Call of an extern
+//	Check         assert(c)                               Assert
+//	If            ite: Then, Else, φ at the join          If
+//	While         w: φ at the head, Pre, Cond, Body       While
+//	Return        return v                                Return
+package ssa
+
+import (
+	"fmt"
+
+	"github.com/inka-tool/inka/ir"
+	"github.com/inka-tool/inka/pointsto"
+)
+
+// Cell is one scalar memory cell.
+type Cell struct {
+	ID   int
+	Obj  *pointsto.Object
+	Leaf int    // index in Obj.Typ.Leaves()
+	Path string // leaf path in the object: "", "[2]", ".f"
+	Typ  *ir.Type
+	Addr int64
+	Name string // "j", "a[2]", "s.f", "*p[1]"
+}
+
+func (c *Cell) String() string { return c.Name }
+
+// Value is an operand of a PSSA statement: a *Version or a *Const.
+type Value interface {
+	String() string
+	Type() *ir.Type
+}
+
+// Version is one SSA version of a cell. Version 0 is the value at the
+// function's entry: an input, an initializer, or undefined for locals.
+type Version struct {
+	Cell *Cell
+	N    int
+	// Def is the statement that defines the version (nil for version 0).
+	Def Stmt
+}
+
+func (v *Version) String() string { return fmt.Sprintf("%s_%d", v.Cell.Name, v.N) }
+
+// Type implements Value.
+func (v *Version) Type() *ir.Type { return v.Cell.Typ }
+
+// Const is a constant operand.
+type Const struct{ *ir.Const }
+
+// Stmt is a PSSA statement.
+type Stmt interface {
+	// Source is the IR statement it comes from (nil for φ).
+	Source() ir.Stmt
+}
+
+type src struct{ S ir.Stmt }
+
+func (s src) Source() ir.Stmt { return s.S }
+
+// OpKind says which IR statement an Op comes from.
+type OpKind int
+
+const (
+	OpCopy OpKind = iota
+	OpUnary
+	OpBinary
+	OpConv
+)
+
+// Op is x = op(args): a copy, a unary or binary operator, a conversion.
+type Op struct {
+	src
+	Kind OpKind
+	Op   ir.Op // for OpUnary, OpBinary
+	Dst  *Version
+	Args []Value
+}
+
+// Addr is p = &cell: the constant address of a cell (the first cell of
+// the object or member whose address is taken).
+type Addr struct {
+	src
+	Dst  *Version
+	Of   *Cell
+	Addr int64
+}
+
+// Offset is p = q + K (a constant number of cells): a member address.
+type Offset struct {
+	src
+	Dst  *Version
+	Base Value
+	K    int64
+}
+
+// Index is p = q + i*Scale: pointer arithmetic.
+type Index struct {
+	src
+	Dst   *Version
+	Base  Value
+	I     Value
+	Scale int64
+}
+
+// PhiU is x = φu(p, [&a1…&an], [a1…an]): x takes the value of the cell
+// whose address p holds. n = 0 means no valid target: the statement can
+// only be reached with an invalid pointer, so that path is infeasible.
+type PhiU struct {
+	src
+	Dst   *Version
+	Ptr   Value
+	Off   int64 // the address read is Ptr + Off (a leaf of an aggregate load)
+	Addrs []int64
+	Vals  []Value
+}
+
+// PhiD is [a1'…an'] = φd(p, [&a1…&an], v, [a1…an]): the cell whose
+// address p holds takes v, the others keep their value.
+type PhiD struct {
+	src
+	Dsts  []*Version
+	Ptr   Value
+	Off   int64 // the address written is Ptr + Off
+	Addrs []int64
+	Val   Value
+	Olds  []Value
+}
+
+// Stub is x = f(args) for an extern f: x is an input of the test (a fresh
+// one for every execution of the call).
+type Stub struct {
+	src
+	Dsts   []*Version // the result's cells; empty when unused or void
+	Extern *ir.Extern
+	Args   []Value
+	// Site numbers the call sites of the function (for naming the inputs).
+	Site int
+}
+
+// Check is assert(c).
+type Check struct {
+	src
+	Cond Value
+	Dec  *ir.DecRef
+}
+
+// Phi is x = φ(a, b): at an if join, a from the then branch and b from
+// the else branch; at a loop head, a from the entry and b from the end of
+// the body.
+type Phi struct {
+	Dst  *Version
+	Args [2]Value
+}
+
+// If is the ite of the paper: Phis join the versions of the two branches.
+type If struct {
+	src
+	Cond       Value
+	Then, Else []Stmt
+	Phis       []*Phi
+	Dec        *ir.DecRef
+}
+
+// While is the w of the paper: Phis at the loop head join the entry
+// versions and those at the end of the body; Pre computes the condition.
+// After the loop, the head versions (Phi.Dst) and those defined in Pre are
+// the current ones.
+type While struct {
+	src
+	Phis []*Phi
+	Pre  []Stmt
+	Cond Value
+	Body []Stmt
+	Dec  *ir.DecRef
+}
+
+// Return is the last statement.
+type Return struct {
+	src
+	Val []Value // the cells of the result (one for a scalar, the leaves of an aggregate), nil for void
+}
+
+// Truncated is a call to a defined function that was not inlined (the
+// recursion bound was reached): reaching it makes an answer unknown.
+type Truncated struct {
+	src
+	Call *ir.Call
+	Dsts []*Version // the result's cells, left unconstrained
+}
+
+// Func is the PSSA form of a function.
+type Func struct {
+	IR     *ir.Func
+	PT     *pointsto.Result
+	Cells  []*Cell
+	Body   []Stmt
+	Params [][]*Cell // the cells of each parameter
+	Result []*Cell   // the cells of the result variable
+	// Entry lists the version 0 of every cell that is read before being
+	// written on some path: inputs, initial values of globals, undefined
+	// locals.
+	Entry []*Version
+	// Stubs lists the extern call sites.
+	Stubs []*Stub
+	// MaxAddr is the largest address of a cell plus one (one past the end
+	// of the last object).
+	MaxAddr int64
+
+	cellsOf   map[*pointsto.Object][]*Cell
+	objBase   map[*pointsto.Object]int64
+	versions  map[*Cell]int
+	entryUsed map[*Cell]*Version
+	final     state
+}
+
+// CellsOf returns the cells of an object in leaf order.
+func (f *Func) CellsOf(o *pointsto.Object) []*Cell { return f.cellsOf[o] }
+
+// Base returns the address of the first cell of an object (one past its
+// end is Base + len(CellsOf)).
+func (f *Func) Base(o *pointsto.Object) int64 { return f.objBase[o] }

@@ -1,0 +1,5 @@
+int f(int x)
+{
+    __asm__("nop");
+    return x;
+}

@@ -1,0 +1,5 @@
+int f(int x)
+{
+    _Complex double z = x;
+    return x;
+}

@@ -1,0 +1,9 @@
+struct buf {
+    int len;
+    char data[];
+};
+
+int f(struct buf *b)
+{
+    return b->len;
+}

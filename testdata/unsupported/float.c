@@ -1,0 +1,4 @@
+double half(double x)
+{
+    return x / 2;
+}

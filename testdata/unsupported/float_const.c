@@ -1,0 +1,4 @@
+int scale(int x)
+{
+    return x * 1.5;
+}

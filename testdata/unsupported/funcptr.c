@@ -1,0 +1,7 @@
+static int twice(int x) { return 2 * x; }
+
+int apply(int x)
+{
+    int (*f)(int) = twice;
+    return f(x);
+}

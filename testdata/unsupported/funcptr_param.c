@@ -1,0 +1,4 @@
+int apply(int (*f)(int), int x)
+{
+    return f(x);
+}

@@ -1,0 +1,5 @@
+int f(long a)
+{
+    int *p = (int *)a;
+    return p != 0;
+}

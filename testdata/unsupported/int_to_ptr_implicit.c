@@ -1,0 +1,6 @@
+int f(int a)
+{
+    int *p;
+    p = a;
+    return p != 0;
+}

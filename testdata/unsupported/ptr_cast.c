@@ -1,0 +1,5 @@
+int f(int x)
+{
+    char *c = (char *)&x;
+    return c[0];
+}

@@ -1,0 +1,4 @@
+long f(int *p)
+{
+    return (long)p;
+}

@@ -1,0 +1,5 @@
+int f(int a)
+{
+    int b = ({ int t = a; t * 2; });
+    return b;
+}

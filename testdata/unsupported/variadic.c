@@ -1,0 +1,4 @@
+int sum(int n, ...)
+{
+    return n;
+}

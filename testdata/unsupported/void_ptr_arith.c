@@ -1,0 +1,5 @@
+int f(void *p)
+{
+    void *q = p + 1;
+    return q != p;
+}

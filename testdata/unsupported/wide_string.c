@@ -1,0 +1,5 @@
+int f(int i)
+{
+    const int *w = L"wide";
+    return w[i];
+}

@@ -1,0 +1,218 @@
+package testgen
+
+import (
+	"fmt"
+
+	"github.com/inka-tool/inka/ir"
+)
+
+// GoalKind says what a goal asks to reach.
+type GoalKind int
+
+const (
+	// DecisionGoal: a decision takes an outcome.
+	DecisionGoal GoalKind = iota
+	// StatementGoal: the first statement that starts on a line runs.
+	StatementGoal
+)
+
+// Goal is something a test should reach.
+type Goal struct {
+	Kind    GoalKind
+	Dec     *ir.Decision // DecisionGoal
+	Outcome int          // DecisionGoal: index in Dec.Outcomes
+	File    string       // StatementGoal
+	Line    int          // StatementGoal
+}
+
+// ID is the goal's stable identifier: "file:line:col:outcome" for a
+// decision outcome, "file:line" for a statement.
+func (g Goal) ID() string {
+	if g.Kind == DecisionGoal {
+		return g.Dec.ID(g.Outcome)
+	}
+	return fmt.Sprintf("%s:%d", g.File, g.Line)
+}
+
+// instrument returns a copy of f in which a flag variable (the goal flag)
+// is set to 1 where the goal is reached: at the start of the branch of a
+// test that takes the goal's outcome, or before the goal statement. The
+// flag starts at 0. With cut set, the run stops once the flag is set:
+// every statement after a place that may set it is guarded by the flag
+// being 0, so that what happens after the goal (undefined behaviour, a
+// failing assertion) does not constrain the inputs. found reports whether
+// the goal occurs in f at all.
+func instrument(p *ir.Program, f *ir.Func, g Goal, cut bool) (out *ir.Func, flag *ir.Var, found bool) {
+	flag = &ir.Var{ID: p.NumVars, Name: "__goal", Typ: ir.IntType, Class: ir.Flag, Func: f}
+	p.NumVars++
+	in := &instrumenter{p: p, g: g, flag: flag, cut: cut, f: f}
+	nf := *f
+	nf.Locals = append(append([]*ir.Var(nil), f.Locals...), flag)
+	in.nf = &nf
+	body, _ := in.block(f.Body)
+	init := &ir.Copy{At: ir.At{Pos: f.Pos}, Dst: flag, Src: ir.NewConst(ir.IntType, 0)}
+	nf.Body = append([]ir.Stmt{init}, body...)
+	return &nf, flag, in.found
+}
+
+type instrumenter struct {
+	p     *ir.Program
+	f     *ir.Func
+	nf    *ir.Func
+	g     Goal
+	flag  *ir.Var
+	cut   bool
+	found bool
+	// stmtDone is set once the statement goal has been placed: only the
+	// first statement on the line counts.
+	stmtDone bool
+}
+
+func (in *instrumenter) set(pos ir.Pos) ir.Stmt {
+	in.found = true
+	return &ir.Copy{At: ir.At{Pos: pos}, Dst: in.flag, Src: ir.NewConst(ir.IntType, 1)}
+}
+
+func (in *instrumenter) temp(t *ir.Type) *ir.Var {
+	v := &ir.Var{ID: in.p.NumVars, Name: fmt.Sprintf("__g%d", in.p.NumVars), Typ: t, Class: ir.Temp, Func: in.nf}
+	in.p.NumVars++
+	in.nf.Locals = append(in.nf.Locals, v)
+	return v
+}
+
+func (in *instrumenter) matches(r *ir.DecRef, outcome int) bool {
+	return in.g.Kind == DecisionGoal && r != nil && r.D == in.g.Dec && outcome >= 0 && outcome == in.g.Outcome
+}
+
+// block rewrites a statement list; sets reports whether the result may set
+// the flag.
+func (in *instrumenter) block(ss []ir.Stmt) (out []ir.Stmt, sets bool) {
+	for i, s := range ss {
+		if in.g.Kind == StatementGoal && !in.stmtDone && s.Position().Line == in.g.Line && s.Position().File == in.g.File {
+			in.stmtDone = true
+			out = append(out, in.set(s.Position()))
+			sets = true
+		}
+		r, rs := in.stmt(s)
+		out = append(out, r...)
+		if rs {
+			sets = true
+			if in.cut && i+1 < len(ss) {
+				rest, _ := in.block(ss[i+1:])
+				return append(out, in.guard(s.Position(), rest)...), true
+			}
+		}
+	}
+	return out, sets
+}
+
+// guard returns `if (flag == 0) { ss }`.
+func (in *instrumenter) guard(pos ir.Pos, ss []ir.Stmt) []ir.Stmt {
+	if len(ss) == 0 {
+		return nil
+	}
+	t := in.temp(ir.IntType)
+	return []ir.Stmt{
+		&ir.Unary{At: ir.At{Pos: pos}, Dst: t, Op: ir.LNot, X: in.flag},
+		&ir.If{At: ir.At{Pos: pos}, Cond: t, Then: ss},
+	}
+}
+
+func (in *instrumenter) stmt(s ir.Stmt) ([]ir.Stmt, bool) {
+	switch s := s.(type) {
+	case *ir.If:
+		then, ts := in.block(s.Then)
+		els, es := in.block(s.Else)
+		if s.Dec != nil {
+			if in.matches(s.Dec, s.Dec.True) {
+				then = append([]ir.Stmt{in.set(s.Pos)}, then...)
+				ts = true
+			}
+			if in.matches(s.Dec, s.Dec.False) {
+				els = append([]ir.Stmt{in.set(s.Pos)}, els...)
+				es = true
+			}
+		}
+		if !ts && !es {
+			return []ir.Stmt{s}, false
+		}
+		return []ir.Stmt{&ir.If{At: s.At, Cond: s.Cond, Then: then, Else: els, Dec: s.Dec}}, true
+	case *ir.While:
+		pre, ps := in.block(s.Pre)
+		body, bs := in.block(s.Body)
+		var after []ir.Stmt
+		if s.Dec != nil {
+			if in.matches(s.Dec, s.Dec.True) {
+				body = append([]ir.Stmt{in.set(s.Pos)}, body...)
+				bs = true
+			}
+			if in.matches(s.Dec, s.Dec.False) {
+				after = []ir.Stmt{in.set(s.Pos)}
+			}
+		}
+		if !ps && !bs {
+			w := ir.Stmt(s)
+			if len(after) > 0 {
+				return append([]ir.Stmt{w}, after...), true
+			}
+			return []ir.Stmt{w}, false
+		}
+		cond := s.Cond
+		if in.cut {
+			// The loop stops as soon as the flag is set: Pre and the test
+			// only run while the flag is 0.
+			c := in.temp(ir.IntType)
+			nz := in.nonZero(s.Pos, s.Cond, c)
+			t := in.temp(ir.IntType)
+			pre = []ir.Stmt{
+				&ir.Unary{At: ir.At{Pos: s.Pos}, Dst: t, Op: ir.LNot, X: in.flag},
+				&ir.If{At: ir.At{Pos: s.Pos}, Cond: t,
+					Then: append(pre, nz...),
+					Else: []ir.Stmt{&ir.Copy{At: ir.At{Pos: s.Pos}, Dst: c, Src: ir.NewConst(ir.IntType, 0)}}},
+			}
+			cond = c
+		}
+		w := &ir.While{At: s.At, Pre: pre, Cond: cond, Body: body, Dec: s.Dec}
+		return append([]ir.Stmt{w}, after...), true
+	case *ir.Assert:
+		if s.Dec != nil && in.matches(s.Dec, s.Dec.False) {
+			// The goal is the failure of the assertion: the run ends there.
+			t := in.temp(ir.IntType)
+			nz := in.nonZero(s.Pos, s.Cond, t)
+			return append(nz, &ir.If{At: s.At, Cond: t, Else: []ir.Stmt{in.set(s.Pos)}}), true
+		}
+		if s.Dec != nil && in.matches(s.Dec, s.Dec.True) {
+			return []ir.Stmt{s, in.set(s.Pos)}, true
+		}
+	}
+	return []ir.Stmt{s}, false
+}
+
+// nonZero computes dst = (x != 0) as an int.
+func (in *instrumenter) nonZero(pos ir.Pos, x ir.Value, dst *ir.Var) []ir.Stmt {
+	zero := ir.Value(ir.NewConst(x.Type(), 0))
+	if x.Type().IsPointer() {
+		zero = &ir.Const{Typ: x.Type(), Bits: 0}
+	}
+	return []ir.Stmt{&ir.Binary{At: ir.At{Pos: pos}, Dst: dst, Op: ir.Ne, X: x, Y: zero}}
+}
+
+// stmtLines returns the positions of the statements of ss in tree order
+// (an If or While counts at its own position, before its parts).
+func stmtLines(ss []ir.Stmt) []ir.Pos {
+	var out []ir.Pos
+	for _, s := range ss {
+		if p := s.Position(); p.Line > 0 {
+			out = append(out, p)
+		}
+		switch s := s.(type) {
+		case *ir.If:
+			out = append(out, stmtLines(s.Then)...)
+			out = append(out, stmtLines(s.Else)...)
+		case *ir.While:
+			out = append(out, stmtLines(s.Pre)...)
+			out = append(out, stmtLines(s.Body)...)
+		}
+	}
+	return out
+}

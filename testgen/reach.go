@@ -1,0 +1,577 @@
+// Package testgen generates tests for goals: a decision outcome or a
+// statement of a C function. For each goal it instruments the function
+// with a flag set where the goal is reached (goal.go), builds the points-to
+// analysis, the Pointer-SSA form and the constraint model, posts the
+// request "the flag is 1 at the end", propagates, then labels the inputs.
+// Every solution is replayed by the concrete interpreter before it is
+// reported: a replay that does not reach the goal is a bug, never a test.
+//
+// Every answer is one of:
+//   - covered: with a test the interpreter replayed without undefined
+//     behaviour or assertion failure, and saw reach the goal;
+//   - unreachable: the model of the executions that reach the goal, cut
+//     there so that nothing after the goal constrains the inputs, was
+//     proved contradictory with no approximation on the way (no unrolling
+//     bound hit, nothing unsupported met, search complete);
+//   - unknown: with the reason (budget, bound, unsupported construct, or
+//     a goal reached only by executions that go wrong afterwards).
+package testgen
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/inka-tool/inka/fd"
+	"github.com/inka-tool/inka/interp"
+	"github.com/inka-tool/inka/ir"
+	"github.com/inka-tool/inka/model"
+	"github.com/inka-tool/inka/pointsto"
+	"github.com/inka-tool/inka/ssa"
+)
+
+// Status is the answer for a goal.
+type Status int
+
+const (
+	Covered Status = iota
+	Unreachable
+	Unknown
+)
+
+var statusNames = [...]string{"covered", "unreachable", "unknown"}
+
+func (s Status) String() string { return statusNames[s] }
+
+// Options bound the work on a goal.
+type Options struct {
+	Timeout   time.Duration // per goal (default 10 s)
+	MaxUnroll int           // loop iterations (default 64)
+	MaxInline int           // nested calls inlined (default 8)
+	MaxNodes  int64         // search nodes per goal (0: no limit)
+	Seed      uint64
+	// UseInitializers: globals start from their initializers instead of
+	// being inputs.
+	UseInitializers bool
+	ArrayLen        int // elements behind a T* input (default 4)
+	PtrDepth        int // levels of fresh objects behind pointer inputs (default 3)
+}
+
+func (o Options) withDefaults() Options {
+	if o.Timeout <= 0 {
+		o.Timeout = 10 * time.Second
+	}
+	if o.MaxUnroll <= 0 {
+		o.MaxUnroll = 64
+	}
+	if o.MaxInline <= 0 {
+		o.MaxInline = 8
+	}
+	if o.ArrayLen <= 0 {
+		o.ArrayLen = ir.DefaultArrayLen
+	}
+	if o.PtrDepth <= 0 {
+		o.PtrDepth = 3
+	}
+	return o
+}
+
+// Test is a test that reaches its goal: the inputs and what the
+// interpreter saw when it replayed them.
+type Test struct {
+	Inputs interp.Inputs
+	// Args, Globals, Objects list the input values by access path, for
+	// reports ("i" → 5); Null the pointer inputs that are NULL.
+	Args, Globals, Objects map[string]interp.Val
+	Null                   []string
+	// Stubs gives the values returned by each extern, call by call.
+	Stubs  map[string][]interp.Val
+	Result *interp.Result
+}
+
+// Stats are the solver's figures for one goal (the paper's #c and #pr).
+type Stats struct {
+	Constraints, Prunings, Nodes, Failures, Propagations, Trials int64
+	Time                                                         time.Duration
+}
+
+func (s *Stats) add(t Stats) {
+	s.Constraints += t.Constraints
+	s.Prunings += t.Prunings
+	s.Nodes += t.Nodes
+	s.Failures += t.Failures
+	s.Propagations += t.Propagations
+	s.Trials += t.Trials
+	s.Time += t.Time
+}
+
+// GoalResult is the answer for one goal.
+type GoalResult struct {
+	Goal   Goal
+	Status Status
+	Reason string  // for unknown (and a note for unreachable)
+	Tests  []*Test // covered: at least one
+	// Domains are the input domains left by propagation alone, before any
+	// labeling (the paper's first request), by access path.
+	Domains map[string]string
+	Stats   Stats
+	// Spurious counts the solutions of the model that the replay did not
+	// confirm (each one is a bug of inka, reported in Reason if no test
+	// was found).
+	Spurious int
+}
+
+// Generator answers goals on one function.
+type Generator struct {
+	Prog    *ir.Program
+	Fn      *ir.Func
+	Opts    Options
+	inlined *ir.Inlined
+	shape   *ir.InputShape
+	inputs  map[*ir.Var]bool
+	nullOK  map[string]bool
+}
+
+// NewGenerator prepares the goals of p's entry function.
+func NewGenerator(p *ir.Program, opts Options) (*Generator, error) {
+	opts = opts.withDefaults()
+	in, err := ir.Inline(p, opts.MaxInline)
+	if err != nil {
+		return nil, err
+	}
+	g := &Generator{Prog: p, Fn: p.Funcs[0], Opts: opts, inlined: in, inputs: map[*ir.Var]bool{}}
+	var roots []ir.InputRoot
+	for _, v := range g.Fn.Params {
+		roots = append(roots, ir.InputRoot{Path: v.Name, Typ: v.Typ})
+	}
+	for _, v := range p.Globals {
+		if v.Class == ir.String || v.ReadOnly || opts.UseInitializers {
+			continue
+		}
+		g.inputs[v] = true
+		roots = append(roots, ir.InputRoot{Path: v.Name, Typ: v.Typ})
+	}
+	g.shape = ir.ComputeInputShape(roots, opts.ArrayLen, opts.PtrDepth)
+	g.nullOK = nullTested(in.Func)
+	return g, nil
+}
+
+// Decisions returns the goals of the all-decisions criterion: every
+// outcome of every decision of the function and of the functions it calls
+// that are inlined.
+func (g *Generator) Decisions() []Goal {
+	var out []Goal
+	seen := map[*ir.Decision]bool{}
+	var walk func(ss []ir.Stmt)
+	add := func(r *ir.DecRef) {
+		if r == nil || seen[r.D] || !r.D.Kind.IsDecision() {
+			return
+		}
+		seen[r.D] = true
+	}
+	walk = func(ss []ir.Stmt) {
+		for _, s := range ss {
+			switch s := s.(type) {
+			case *ir.If:
+				add(s.Dec)
+				walk(s.Then)
+				walk(s.Else)
+			case *ir.While:
+				add(s.Dec)
+				walk(s.Pre)
+				walk(s.Body)
+			case *ir.Assert:
+				add(s.Dec)
+			}
+		}
+	}
+	walk(g.inlined.Func.Body)
+	var ds []*ir.Decision
+	for d := range seen {
+		ds = append(ds, d)
+	}
+	sort.Slice(ds, func(i, j int) bool {
+		a, b := ds[i].Pos, ds[j].Pos
+		if a.File != b.File {
+			return a.File < b.File
+		}
+		if a.Line != b.Line {
+			return a.Line < b.Line
+		}
+		return a.Col < b.Col
+	})
+	for _, d := range ds {
+		for o := range d.Outcomes {
+			out = append(out, Goal{Kind: DecisionGoal, Dec: d, Outcome: o})
+		}
+	}
+	return out
+}
+
+// nullTested returns the pointer inputs the function compares with NULL
+// (directly, or a copy of them): only those may be NULL in a test.
+func nullTested(f *ir.Func) map[string]bool {
+	// A pointer parameter p may be NULL when some test compares p (or a
+	// variable copied from it) with a null constant, or branches on it.
+	origin := map[*ir.Var]string{}
+	for _, v := range f.Params {
+		if v.Typ.IsPointer() {
+			origin[v] = v.Name
+		}
+	}
+	out := map[string]bool{}
+	var walk func(ss []ir.Stmt)
+	walk = func(ss []ir.Stmt) {
+		for _, s := range ss {
+			switch s := s.(type) {
+			case *ir.Copy:
+				if v, ok := s.Src.(*ir.Var); ok && origin[v] != "" {
+					origin[s.Dst] = origin[v]
+				}
+			case *ir.Conv:
+				if v, ok := s.X.(*ir.Var); ok && origin[v] != "" && s.Dst.Typ.IsPointer() {
+					origin[s.Dst] = origin[v]
+				}
+			case *ir.Binary:
+				if s.Op == ir.Eq || s.Op == ir.Ne {
+					for _, pair := range [][2]ir.Value{{s.X, s.Y}, {s.Y, s.X}} {
+						v, ok := pair[0].(*ir.Var)
+						c, isC := pair[1].(*ir.Const)
+						if ok && isC && c.Bits == 0 && origin[v] != "" {
+							out[origin[v]] = true
+						}
+					}
+				}
+			case *ir.Unary:
+				if v, ok := s.X.(*ir.Var); ok && s.Op == ir.LNot && origin[v] != "" {
+					out[origin[v]] = true
+				}
+			case *ir.If:
+				if v, ok := s.Cond.(*ir.Var); ok && origin[v] != "" {
+					out[origin[v]] = true
+				}
+				walk(s.Then)
+				walk(s.Else)
+			case *ir.While:
+				walk(s.Pre)
+				if v, ok := s.Cond.(*ir.Var); ok && origin[v] != "" {
+					out[origin[v]] = true
+				}
+				walk(s.Body)
+			}
+		}
+	}
+	walk(f.Body)
+	return out
+}
+
+// built is the model of one goal.
+type built struct {
+	m    *model.Model
+	flag *ssa.Cell
+}
+
+func (g *Generator) build(goal Goal, cut bool) (*built, bool, error) {
+	f, flag, found := instrument(g.Prog, g.inlined.Func, goal, cut)
+	if !found {
+		return nil, false, nil
+	}
+	pt, err := pointsto.Analyze(f, g.Prog.Globals, pointsto.Config{
+		Shape: g.shape, Inputs: g.inputs, MayBeNull: func(p string) bool { return g.nullOK[p] }})
+	if err != nil {
+		return nil, true, err
+	}
+	sf, err := ssa.Build(f, pt, flag)
+	if err != nil {
+		return nil, true, err
+	}
+	m, err := model.New(sf, model.Options{MaxUnroll: g.Opts.MaxUnroll, Inputs: g.inputs,
+		MayBeNull: func(p string) bool { return g.nullOK[p] }})
+	if err != nil {
+		return nil, true, err
+	}
+	cells := sf.CellsOf(pt.ObjectOf(flag))
+	return &built{m: m, flag: cells[0]}, true, nil
+}
+
+// Reach answers a goal with up to max tests (max ≤ 0: one).
+func (g *Generator) Reach(goal Goal, max int) *GoalResult {
+	if max <= 0 {
+		max = 1
+	}
+	start := time.Now()
+	res := &GoalResult{Goal: goal}
+	b, found, err := g.build(goal, false)
+	if !found {
+		res.Status = Unknown
+		res.Reason = "the goal is not in the function"
+		return res
+	}
+	if err != nil {
+		res.Status = Unknown
+		res.Reason = err.Error()
+		return res
+	}
+	deadline := start.Add(g.Opts.Timeout)
+	complete := g.solve(b, goal, max, deadline, res)
+	if len(res.Tests) > 0 {
+		res.Status = Covered
+		res.Stats.Time = time.Since(start)
+		return res
+	}
+	if !complete {
+		res.Status = Unknown
+		if res.Reason == "" {
+			res.Reason = "time or search budget exhausted"
+		}
+		res.Stats.Time = time.Since(start)
+		return res
+	}
+	if why := approximations(b.m); why != "" {
+		res.Status = Unknown
+		res.Reason = why
+		res.Stats.Time = time.Since(start)
+		return res
+	}
+	// No complete, well-defined execution reaches the goal. Ask the
+	// question again with the run cut at the goal: only a proof there
+	// makes the goal unreachable, whatever happens after it.
+	cb, _, err := g.build(goal, true)
+	if err != nil {
+		res.Status = Unknown
+		res.Reason = err.Error()
+		return res
+	}
+	cutRes := &GoalResult{Goal: goal}
+	ccomplete := g.solveCut(cb, goal, deadline, cutRes)
+	res.Stats.add(cutRes.Stats)
+	res.Stats.Time = time.Since(start)
+	switch {
+	case cutRes.Reason != "":
+		res.Status = Unknown
+		res.Reason = cutRes.Reason
+	case !ccomplete:
+		res.Status = Unknown
+		res.Reason = "time or search budget exhausted"
+	case approximations(cb.m) != "":
+		res.Status = Unknown
+		res.Reason = approximations(cb.m)
+	default:
+		res.Status = Unreachable
+	}
+	return res
+}
+
+// approximations says why a failed search on m proves nothing, or "".
+func approximations(m *model.Model) string {
+	var why []string
+	if m.BoundHit {
+		why = append(why, "loop unrolling bound hit")
+	}
+	seen := map[string]bool{}
+	for _, u := range m.Unsupported {
+		if !seen[u] {
+			seen[u] = true
+			why = append(why, "unsupported: "+u)
+		}
+	}
+	return strings.Join(why, "; ")
+}
+
+// post posts the request (the goal flag is 1 at the end), propagates, and
+// records the domains propagation alone leaves.
+func (g *Generator) post(b *built, res *GoalResult) bool {
+	m := b.m
+	fv := m.FinalVar(b.flag)
+	ok := fv.AssignInt64(1) && m.S.Propagate()
+	res.Domains = map[string]string{}
+	if ok {
+		for _, in := range m.Inputs() {
+			if !in.Undefined {
+				res.Domains[in.Path] = in.Var.Dom().String()
+			}
+		}
+	}
+	return ok
+}
+
+func (g *Generator) statsOf(m *model.Model) Stats {
+	st := m.S.Stats
+	return Stats{Constraints: st.Constraints, Prunings: st.Prunings, Nodes: st.Nodes, Failures: st.Failures,
+		Propagations: st.Propagations, Trials: m.Comb.Trials}
+}
+
+// solve searches tests for the goal on the full model: each solution is
+// replayed, and kept if the replay returns normally and reaches the goal.
+// It reports whether the search space was exhausted.
+func (g *Generator) solve(b *built, goal Goal, max int, deadline time.Time, res *GoalResult) bool {
+	defer func() { res.Stats.add(g.statsOf(b.m)) }()
+	if !g.post(b, res) {
+		return true
+	}
+	seen := map[string]bool{}
+	se := &searcher{m: b.m, deadline: deadline, maxNodes: g.Opts.MaxNodes}
+	se.onSolution = func() bool {
+		t, rr, err := g.replay(b.m)
+		if err != nil {
+			res.Spurious++
+			res.Reason = "replay failed: " + err.Error()
+			return false
+		}
+		if rr.Outcome != interp.Returned || !reached(rr, goal, t) {
+			res.Spurious++
+			res.Reason = fmt.Sprintf("the model proposed inputs the interpreter does not confirm (%s)", describe(rr, goal))
+			return false
+		}
+		key := t.key()
+		if seen[key] {
+			return false
+		}
+		seen[key] = true
+		res.Tests = append(res.Tests, t)
+		res.Reason = ""
+		return len(res.Tests) >= max
+	}
+	stopped := se.run()
+	if len(res.Tests) > 0 {
+		return !se.limit
+	}
+	return !stopped && !se.limit
+}
+
+// solveCut searches the model cut at the goal. A solution there that the
+// full model did not have reaches the goal and then goes wrong (undefined
+// behaviour, a failed assertion, no return): the goal is reachable, but
+// not by a test inka can give.
+func (g *Generator) solveCut(b *built, goal Goal, deadline time.Time, res *GoalResult) bool {
+	defer func() { res.Stats.add(g.statsOf(b.m)) }()
+	if !g.post(b, res) {
+		return true
+	}
+	se := &searcher{m: b.m, deadline: deadline, maxNodes: g.Opts.MaxNodes}
+	se.onSolution = func() bool {
+		_, rr, err := g.replay(b.m)
+		switch {
+		case err != nil:
+			res.Reason = "replay failed: " + err.Error()
+		case reachedBeforeStop(rr, goal):
+			res.Reason = fmt.Sprintf("the goal is reached only by runs that then stop with %s", describe(rr, goal))
+		default:
+			res.Reason = fmt.Sprintf("the model proposed inputs the interpreter does not confirm (%s)", describe(rr, goal))
+		}
+		return true
+	}
+	stopped := se.run()
+	return !stopped && !se.limit
+}
+
+func describe(r *interp.Result, goal Goal) string {
+	if r == nil {
+		return "no run"
+	}
+	switch r.Outcome {
+	case interp.Returned:
+		return "the run returns without reaching " + goal.ID()
+	case interp.UB:
+		return r.UB.String()
+	}
+	s := r.Outcome.String()
+	if r.Msg != "" {
+		s += ": " + r.Msg
+	}
+	if r.Pos.Line > 0 {
+		s = r.Pos.String() + ": " + s
+	}
+	return s
+}
+
+// reached reports whether a replay reached the goal.
+func reached(r *interp.Result, goal Goal, t *Test) bool {
+	if goal.Kind == DecisionGoal {
+		return r.Covers(goal.Dec, goal.Outcome)
+	}
+	return reachedLine(r, goal.File, goal.Line)
+}
+
+func reachedBeforeStop(r *interp.Result, goal Goal) bool { return reached(r, goal, nil) }
+
+// replay runs the interpreter on the inputs of the current solution.
+func (g *Generator) replay(m *model.Model) (*Test, *interp.Result, error) {
+	t := &Test{Args: map[string]interp.Val{}, Globals: map[string]interp.Val{}, Objects: map[string]interp.Val{},
+		Stubs: map[string][]interp.Val{}}
+	in := interp.Inputs{Values: map[string]interp.Val{}, Null: map[string]bool{}}
+	for _, x := range m.Inputs() {
+		if x.Undefined || !x.Var.IsFixed() {
+			continue
+		}
+		v := x.Var.Val()
+		typ := x.Cell.Typ
+		if x.Pointer {
+			if v.IsZero() {
+				in.Null[x.Path] = true
+				t.Null = append(t.Null, x.Path)
+			}
+			continue
+		}
+		val := toVal(typ, v)
+		in.Values[x.Path] = val
+		switch {
+		case x.Cell.Obj.Kind == pointsto.InputObj:
+			t.Objects[x.Path] = val
+		case x.Cell.Obj.Var != nil && x.Cell.Obj.Var.Class == ir.Param:
+			t.Args[x.Path] = val
+		default:
+			t.Globals[x.Path] = val
+		}
+	}
+	answers := map[string][]interp.Val{}
+	for _, c := range m.Stubs() {
+		var v interp.Val
+		if len(c.Dsts) > 0 && c.Dsts[0].IsFixed() {
+			v = toVal(c.Stub.Extern.Result, c.Dsts[0].Val())
+		}
+		answers[c.Stub.Extern.Name] = append(answers[c.Stub.Extern.Name], v)
+	}
+	t.Stubs = answers
+	in.Stub = func(call interp.StubCall) interp.StubAnswer {
+		l := answers[call.Callee]
+		if call.Index < len(l) {
+			return interp.StubAnswer{Return: l[call.Index]}
+		}
+		return interp.StubAnswer{}
+	}
+	t.Inputs = in
+	r, err := interp.Run(g.Prog, g.Fn.Name, in, interp.Config{
+		PtrArrayLen: g.Opts.ArrayLen, PtrDepth: g.Opts.PtrDepth, UseInitializers: g.Opts.UseInitializers})
+	t.Result = r
+	return t, r, err
+}
+
+func toVal(t *ir.Type, v fd.Int) interp.Val {
+	if t.IsSigned() || t.IsPointer() {
+		return interp.IntVal(t, v.Int64())
+	}
+	return interp.UintVal(t, v.Uint64())
+}
+
+// key identifies a test by its inputs (for --all: distinct tests).
+func (t *Test) key() string {
+	var parts []string
+	for k, v := range t.Inputs.Values {
+		parts = append(parts, k+"="+v.String())
+	}
+	for k := range t.Inputs.Null {
+		parts = append(parts, k+"=NULL")
+	}
+	for k, l := range t.Stubs {
+		for i, v := range l {
+			parts = append(parts, fmt.Sprintf("%s#%d=%s", k, i, v))
+		}
+	}
+	sort.Strings(parts)
+	return strings.Join(parts, ",")
+}
+
+// reachedLine is set up when the interpreter records executed lines.
+var reachedLine = func(r *interp.Result, file string, line int) bool { return false }
