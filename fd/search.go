@@ -128,9 +128,10 @@ func (s *Store) Search(opts SearchOptions, onSolution func() bool) Result {
 		if e.limit {
 			return Result{Solutions: e.sols, Limit: true}
 		}
-		if stop || !e.rhit {
+		if !e.rhit {
 			return Result{Solutions: e.sols, Complete: !stop}
 		}
+		// The run used up its failure budget: restart.
 	}
 }
 

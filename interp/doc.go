@@ -37,14 +37,18 @@
 // the program (their initial values; with Config.UseInitializers, or for
 // string literals and read-only objects, their initializers), and the
 // answers of stubs for extern functions. Scalars are named by C access
-// paths: "i", "s.f", "g.a[2]". A pointer input of type T* is NULL when
-// listed in Inputs.Null, else it points to the first element of a fresh
-// array of Config.PtrArrayLen T's whose elements are inputs named after
-// the pointer: "p[0]", "p[1].x", "pp[0][0]" (pointer leaves of fresh
-// objects nested Config.PtrDepth deep are NULL). void* inputs point to a
-// fresh unsigned char array. Integer inputs not given are 0. A global
-// whose name is already taken by a parameter (or another global) is named
-// "name#ID" with its ir.Var ID.
+// paths: "i", "s.f", "g.a[2]". The memory behind pointer inputs has the
+// shape of ir.ComputeInputShape (Config.PtrArrayLen, Config.PtrDepth), as
+// the points-to analysis, the model and the harness see it: a pointer
+// input of type T* is NULL when listed in Inputs.Null, else it points to
+// the first element of a fresh array of PtrArrayLen T's whose elements are
+// inputs named after the pointer: "p[0]", "p[1].x", "pp[0][0]". Pointer
+// leaves of the objects at depth PtrDepth are NULL. A void* input (the
+// shape's Void objects) is NULL or points to an object of unknown type:
+// comparing it works, any access or arithmetic through it is an
+// unsupported error. Integer inputs not given are 0. A global whose name
+// is already taken by a parameter (or another global) is named "name#ID"
+// with its ir.Var ID.
 //
 // The same paths name the leaves of Result.Final, and pointers print as
 // &path ("&p[1]", "&g", "&s.a[2]") or NULL. Locals print by their name.
@@ -107,6 +111,13 @@
 // ir.DecRef appends (decision, outcome) to Result.Trace unless that outcome
 // is -1 (switch lowering). Result.Covered lists the outcome IDs
 // ("file:line:col:outcome").
+//
+// # Concurrency
+//
+// Run may be called concurrently, on the same program too: it never
+// modifies the IR. It caches a little per-program information (variable
+// slots and layouts) keyed by the *ir.Program; a program changed after a
+// run (new functions, globals or variables) is analysed again.
 //
 // # Command line helpers
 //

@@ -671,3 +671,128 @@ func TestErrors(t *testing.T) {
 	assert.True(t, errors.Is(err, ErrUnsupported))
 	assert.ErrorContains(t, err, "t.c:2:5: unsupported: conversion of integer 16")
 }
+
+// TestConcurrentRuns: Run may be called from several goroutines on one program.
+func TestConcurrentRuns(t *testing.T) {
+	p := ptrProg()
+	done := make(chan error)
+	for g := 0; g < 4; g++ {
+		go func(g int) {
+			var err error
+			for i := 0; i < 200 && err == nil; i++ {
+				var res *Result
+				res, err = Run(p, "f", Inputs{Values: map[string]Val{"p[1]": Int(int64(g)), "i": Int(1)}}, Config{})
+				if err == nil && res.Return.Int64() != int64(g) {
+					err = errors.New("wrong result " + res.Return.String())
+				}
+			}
+			done <- err
+		}(g)
+	}
+	for g := 0; g < 4; g++ {
+		require.NoError(t, <-done)
+	}
+}
+
+// TestVoidInput: a void* input is NULL or points to an object of unknown
+// type: comparisons work, accesses are unsupported.
+func TestVoidInput(t *testing.T) {
+	vp := ir.PointerTo(ir.VoidType)
+	b := newBuilder("f", i32)
+	p := b.param("p", vp)
+	c, q := b.temp(i32), b.temp(ir.PointerTo(i8))
+	v := b.temp(i8)
+	b.body(bin(2, c, ir.Eq, p, ir.NewConst(vp, 0)),
+		ifs(3, c, nil, []ir.Stmt{cp(3, b.f.Result, cInt(0))},
+			[]ir.Stmt{conv(4, q, p), load(4, v, q), conv(4, b.f.Result, v)}),
+		ret(5, b.f.Result))
+	res, err := Run(b.p, "f", Inputs{Null: map[string]bool{"p": true}}, Config{})
+	require.NoError(t, err)
+	assert.Equal(t, "0", res.Return.String())
+	_, err = Run(b.p, "f", Inputs{}, Config{})
+	assert.ErrorIs(t, err, ErrUnsupported)
+	assert.ErrorContains(t, err, "t.c:4:5: unsupported: *t")
+}
+
+// TestExitAndAssertCalls: exit, abort and __assert_fail end the run.
+func TestExitAndAssertCalls(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		want Outcome
+		msg  string
+	}{{"exit", Exited, "exit(3)"}, {"abort", Exited, "abort()"}, {"__assert_fail", AssertFailed, "assertion failed"}} {
+		e := &ir.Extern{Name: c.name, Result: ir.VoidType, Params: []*ir.Type{i32}}
+		b := newBuilder("f", i32)
+		b.p.Externs = []*ir.Extern{e}
+		b.body(&ir.Call{At: ir.At{Pos: at(2)}, Extern: e, Args: []ir.Value{cInt(3)}}, cp(3, b.f.Result, cInt(1)), ret(3, b.f.Result))
+		res, err := Run(b.p, "f", Inputs{}, Config{})
+		require.NoError(t, err)
+		assert.Equal(t, c.want, res.Outcome, c.name)
+		assert.Equal(t, c.msg, res.Msg, c.name)
+		assert.Equal(t, 2, res.Pos.Line, c.name)
+	}
+}
+
+// TestConstGlobal: a const global keeps its initializer even as an input
+// program, and writing it is undefined.
+func TestConstGlobal(t *testing.T) {
+	b := newBuilder("f", i32)
+	g := b.global("limit", i32, ir.InitItem{Leaf: 0, Val: cInt(10)})
+	g.ReadOnly = true
+	p := b.local("p", ir.PointerTo(i32))
+	b.body(cp(2, b.f.Result, g), addr(3, p, g), store(3, p, cInt(1)), ret(4, b.f.Result))
+	res, err := Run(b.p, "f", Inputs{}, Config{})
+	require.NoError(t, err)
+	require.Equal(t, UB, res.Outcome)
+	assert.Equal(t, ReadOnlyWrite, res.UB.Kind)
+	assert.Equal(t, 3, res.UB.Pos.Line)
+	_, err = Run(b.p, "f", Inputs{Values: map[string]Val{"limit": Int(3)}}, Config{})
+	assert.ErrorContains(t, err, "no input named limit")
+}
+
+// TestIndeterminatePropagation: copies, loads, stores and calls carry an
+// indeterminate value; an extern argument or an index uses it.
+func TestIndeterminatePropagation(t *testing.T) {
+	pt := ir.PointerTo(i32)
+	use := &ir.Extern{Name: "use", Result: ir.VoidType, Params: []*ir.Type{i32}}
+	b := newBuilder("f", i32)
+	f := b.f
+	b.p.Externs = []*ir.Extern{use}
+	c := b.param("c", i32)
+	x, y, z := b.local("x", i32), b.local("y", i32), b.local("z", i32)
+	p := b.local("p", pt)
+	a := b.local("a", ir.ArrayOf(i32, 2))
+	id := b.fn("id", i32)
+	v := b.param("v", i32)
+	b.body(cp(20, id.Result, v), ret(20, id.Result))
+	b.f = f
+	pa, q := b.temp(ir.PointerTo(ir.ArrayOf(i32, 2))), b.temp(pt)
+	b.body(cp(2, y, x), addr(3, p, z), store(3, p, y), load(4, y, p),
+		&ir.Call{At: ir.At{Pos: at(5)}, Dst: y, Func: id, Args: []ir.Value{y}},
+		ifs(6, c, nil,
+			[]ir.Stmt{&ir.Call{At: ir.At{Pos: at(7)}, Extern: use, Args: []ir.Value{y}}},
+			[]ir.Stmt{addr(8, pa, a), conv(8, q, pa), ptradd(8, q, q, y)}),
+		cp(9, f.Result, cInt(0)), ret(9, f.Result))
+	for cval, line := range map[int64]int{1: 7, 0: 8} {
+		res, err := Run(b.p, "f", Inputs{Values: map[string]Val{"c": Int(cval)}}, Config{})
+		require.NoError(t, err)
+		require.Equal(t, UB, res.Outcome)
+		assert.Equal(t, Uninitialized, res.UB.Kind)
+		assert.Equal(t, line, res.UB.Pos.Line)
+	}
+}
+
+// TestUnionSameLayout: a union member read with another member's layout
+// of the same size and class is a reinterpretation.
+func TestUnionSameLayout(t *testing.T) {
+	ut := ir.NewUnion("W", []ir.Field{{Name: "i", Type: i32}, {Name: "u", Type: u32}})
+	b := newBuilder("f", u32)
+	x := b.param("x", i32)
+	w := b.local("w", ut)
+	pw, pi, pu := b.temp(ir.PointerTo(ut)), b.temp(ir.PointerTo(i32)), b.temp(ir.PointerTo(u32))
+	b.body(addr(2, pw, w), &ir.FieldAddr{At: ir.At{Pos: at(2)}, Dst: pi, Ptr: pw, Field: 0}, store(2, pi, x),
+		&ir.FieldAddr{At: ir.At{Pos: at(3)}, Dst: pu, Ptr: pw, Field: 1}, load(3, b.f.Result, pu), ret(3, b.f.Result))
+	res, err := Run(b.p, "f", Inputs{Values: map[string]Val{"x": Int(-1)}}, Config{})
+	require.NoError(t, err)
+	assert.Equal(t, "4294967295", res.Return.String())
+}

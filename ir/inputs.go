@@ -36,7 +36,7 @@ func (o *InputObject) Name() string { return "*" + o.Pointer }
 // not choose one.
 const (
 	DefaultArrayLen = 4
-	DefaultMaxDepth = 2
+	DefaultMaxDepth = 3
 )
 
 // InputRoot is a variable whose initial value is an input of the test: a

@@ -228,6 +228,7 @@ func addStats(a *testgen.Stats, b testgen.Stats) {
 func WriteJSON(w io.Writer, run *Run) error {
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
+	enc.SetEscapeHTML(false)
 	return enc.Encode(run)
 }
 

@@ -389,7 +389,7 @@ func (g *Generator) post(b *built, res *GoalResult) bool {
 	if ok {
 		for _, in := range m.Inputs() {
 			if !in.Undefined {
-				res.Domains[in.Path] = in.Var.Dom().String()
+				res.Domains[in.Path] = strings.TrimSuffix(strings.TrimPrefix(in.Var.Dom().String(), "{"), "}")
 			}
 		}
 	}

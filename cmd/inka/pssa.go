@@ -1,0 +1,121 @@
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+
+	"github.com/inka-tool/inka/frontend"
+	"github.com/inka-tool/inka/ir"
+	"github.com/inka-tool/inka/pointsto"
+	"github.com/inka-tool/inka/ssa"
+)
+
+func init() {
+	register("pssa", "inka pssa FILE.c --func F [--points-to] [--dot] [--line N]   print the Pointer-SSA form", runPSSA)
+}
+
+// analysis is a function made ready for the constraint side: inlined,
+// its points-to analysis and its PSSA form.
+type analysis struct {
+	prog *ir.Program
+	in   *ir.Inlined
+	pt   *pointsto.Result
+	ssa  *ssa.Func
+}
+
+// analyse lowers fn of file and builds its points-to analysis and PSSA
+// form, with the pointer inputs' objects of the default input shape.
+func analyse(u *frontend.Unit, fn string, maxInline int) (*analysis, error) {
+	p, err := u.Lower(fn)
+	if err != nil {
+		return nil, err
+	}
+	in, err := ir.Inline(p, maxInline)
+	if err != nil {
+		return nil, err
+	}
+	var roots []ir.InputRoot
+	for _, v := range in.Func.Params {
+		roots = append(roots, ir.InputRoot{Path: v.Name, Typ: v.Typ})
+	}
+	inputs := map[*ir.Var]bool{}
+	for _, v := range p.Globals {
+		if v.Class != ir.String && !v.ReadOnly {
+			inputs[v] = true
+			roots = append(roots, ir.InputRoot{Path: v.Name, Typ: v.Typ})
+		}
+	}
+	shape := ir.ComputeInputShape(roots, ir.DefaultArrayLen, ir.DefaultMaxDepth)
+	pt, err := pointsto.Analyze(in.Func, p.Globals, pointsto.Config{Shape: shape, Inputs: inputs})
+	if err != nil {
+		return nil, err
+	}
+	sf, err := ssa.Build(in.Func, pt)
+	if err != nil {
+		return nil, err
+	}
+	return &analysis{prog: p, in: in, pt: pt, ssa: sf}, nil
+}
+
+// runPSSA implements `inka pssa FILE.c --func F`: the normalized code
+// beside its Pointer-SSA form; --points-to lists the points-to relations
+// at each statement; --dot writes the points-to graph (at --line N, or at
+// the function's exit) as Graphviz.
+func runPSSA(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("pssa", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fn := fs.String("func", "", "function `F` (default: every function of the file)")
+	showPT := fs.Bool("points-to", false, "list the points-to relations before each statement")
+	dot := fs.Bool("dot", false, "write the points-to graph as Graphviz DOT instead")
+	line := fs.Int("line", 0, "with --dot: the graph before the first statement of line `N` (default: at exit)")
+	allNodes := fs.Bool("temps", false, "with --dot: also show temporaries")
+	var ff frontendFlags
+	ff.register(fs)
+	pos, err := parseArgs(fs, args)
+	if err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return exitOK
+		}
+		return exitUsage
+	}
+	if len(pos) != 1 {
+		fmt.Fprintln(stderr, "usage: inka pssa FILE.c --func F [--points-to] [--dot [--line N]]")
+		return exitUsage
+	}
+	file := pos[0]
+	u, err := frontend.Load(file, ff.options())
+	if err != nil {
+		return reportError(stderr, err)
+	}
+	funcs := u.Functions()
+	if *fn != "" {
+		funcs = []string{*fn}
+	}
+	for i, f := range funcs {
+		a, err := analyse(u, f, 8)
+		if err != nil {
+			return reportError(stderr, err)
+		}
+		if *dot {
+			g, ok := a.pt.AtLine(*line)
+			if !ok {
+				fmt.Fprintf(stderr, "%s:%d:1: no statement of %s on line %d\n", file, *line, f, *line)
+				return exitUsage
+			}
+			pointsto.WriteDot(stdout, f, g, *allNodes)
+			continue
+		}
+		if i > 0 {
+			fmt.Fprintln(stdout)
+		}
+		if *showPT {
+			fmt.Fprintf(stdout, "points-to %s\n", f)
+			a.pt.Fprint(stdout)
+			fmt.Fprintln(stdout)
+		}
+		ssa.Fprint(stdout, a.ssa)
+	}
+	return exitOK
+}

@@ -1,0 +1,191 @@
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/inka-tool/inka/frontend"
+	"github.com/inka-tool/inka/ir"
+	"github.com/inka-tool/inka/report"
+	"github.com/inka-tool/inka/testgen"
+)
+
+func init() {
+	register("reach", "inka reach FILE.c:LINE[:true|false] [--func F] [--all N] [--format text|json]   inputs reaching a statement or decision outcome", runReach)
+}
+
+// genFlags are the budget flags shared by reach and cover.
+type genFlags struct {
+	timeout   time.Duration
+	maxUnroll int
+	maxInline int
+	seed      uint64
+	arrayLen  int
+	useInit   bool
+}
+
+func (g *genFlags) register(fs *flag.FlagSet) {
+	fs.DurationVar(&g.timeout, "timeout", 10*time.Second, "time budget per goal")
+	fs.IntVar(&g.maxUnroll, "max-unroll", 64, "loop iterations explored before a path is given up (answer unknown)")
+	fs.IntVar(&g.maxInline, "max-inline", 8, "nested calls of the file's functions inlined (recursion bound)")
+	fs.Uint64Var(&g.seed, "seed", 0, "seed of the search (the output is deterministic for a seed)")
+	fs.IntVar(&g.arrayLen, "array-len", ir.DefaultArrayLen, "elements of the object behind a pointer input")
+	fs.BoolVar(&g.useInit, "use-initializers", false, "globals start from their initializers instead of being inputs")
+}
+
+func (g *genFlags) options() testgen.Options {
+	return testgen.Options{Timeout: g.timeout, MaxUnroll: g.maxUnroll, MaxInline: g.maxInline, Seed: g.seed,
+		ArrayLen: g.arrayLen, UseInitializers: g.useInit}
+}
+
+// target is a parsed FILE.c:LINE[:OUTCOME].
+type target struct {
+	file    string
+	line    int
+	outcome string // "" for a statement
+}
+
+func parseTarget(s string) (target, error) {
+	// FILE may contain ':' only in odd paths; split from the right on the
+	// first component that is a number.
+	parts := strings.Split(s, ":")
+	for i := len(parts) - 1; i >= 1; i-- {
+		n, err := strconv.Atoi(parts[i])
+		if err != nil || n <= 0 {
+			continue
+		}
+		t := target{file: strings.Join(parts[:i], ":"), line: n, outcome: strings.Join(parts[i+1:], ":")}
+		if t.file == "" {
+			break
+		}
+		return t, nil
+	}
+	return target{}, fmt.Errorf("bad goal %q: want FILE.c:LINE or FILE.c:LINE:true|false", s)
+}
+
+// funcOnLine returns the function of u with a statement on line.
+func funcOnLine(u *frontend.Unit, file string, line int) (string, error) {
+	for _, f := range u.Functions() {
+		p, err := u.Lower(f)
+		if err != nil {
+			continue
+		}
+		if hasLine(p.Funcs[0].Body, line) {
+			return f, nil
+		}
+	}
+	return "", fmt.Errorf("%s:%d:1: no statement on line %d", file, line, line)
+}
+
+func hasLine(ss []ir.Stmt, line int) bool {
+	for _, s := range ss {
+		if s.Position().Line == line {
+			return true
+		}
+		switch s := s.(type) {
+		case *ir.If:
+			if hasLine(s.Then, line) || hasLine(s.Else, line) {
+				return true
+			}
+		case *ir.While:
+			if hasLine(s.Pre, line) || hasLine(s.Body, line) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// findGoal turns a target into a goal of g's function.
+func findGoal(g *testgen.Generator, t target) (testgen.Goal, error) {
+	if t.outcome == "" {
+		if !hasLine(g.Fn.Body, t.line) {
+			return testgen.Goal{}, fmt.Errorf("%s:%d:1: no statement of %s on line %d", t.file, t.line, g.Fn.Name, t.line)
+		}
+		return testgen.Goal{Kind: testgen.StatementGoal, File: g.Fn.Pos.File, Line: t.line}, nil
+	}
+	var best *testgen.Goal
+	for _, gl := range g.Decisions() {
+		if gl.Dec.Pos.Line != t.line || gl.Dec.Outcomes[gl.Outcome] != t.outcome {
+			continue
+		}
+		if best == nil || gl.Dec.Pos.Col < best.Dec.Pos.Col {
+			gl := gl
+			best = &gl
+		}
+	}
+	if best == nil {
+		return testgen.Goal{}, fmt.Errorf("%s:%d:1: no decision with outcome %q on line %d", t.file, t.line, t.outcome, t.line)
+	}
+	return *best, nil
+}
+
+// runReach implements `inka reach FILE.c:LINE[:OUTCOME]`.
+func runReach(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("reach", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fn := fs.String("func", "", "function `F` (default: the one with a statement on LINE)")
+	all := fs.Int("all", 1, "enumerate up to `N` distinct tests")
+	format := fs.String("format", "text", "output format: text or json")
+	var gf genFlags
+	gf.register(fs)
+	var ff frontendFlags
+	ff.register(fs)
+	pos, err := parseArgs(fs, args)
+	if err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return exitOK
+		}
+		return exitUsage
+	}
+	if len(pos) != 1 || (*format != "text" && *format != "json") {
+		fmt.Fprintln(stderr, "usage: inka reach FILE.c:LINE[:true|false] [--func F] [--all N] [--format text|json]")
+		return exitUsage
+	}
+	t, err := parseTarget(pos[0])
+	if err != nil {
+		fmt.Fprintf(stderr, "inka: %v\n", err)
+		return exitUsage
+	}
+	u, err := frontend.Load(t.file, ff.options())
+	if err != nil {
+		return reportError(stderr, err)
+	}
+	name := *fn
+	if name == "" {
+		if name, err = funcOnLine(u, t.file, t.line); err != nil {
+			fmt.Fprintln(stderr, err)
+			return exitUsage
+		}
+	}
+	p, err := u.Lower(name)
+	if err != nil {
+		return reportError(stderr, err)
+	}
+	g, err := testgen.NewGenerator(p, gf.options())
+	if err != nil {
+		fmt.Fprintf(stderr, "inka: %v\n", err)
+		return exitInternal
+	}
+	goal, err := findGoal(g, t)
+	if err != nil {
+		fmt.Fprintln(stderr, err)
+		return exitUsage
+	}
+	r := g.Reach(goal, *all)
+	run := report.FromReach(t.file, name, r)
+	if *format == "json" {
+		if err := report.WriteJSON(stdout, run); err != nil {
+			fmt.Fprintf(stderr, "inka: %v\n", err)
+			return exitInternal
+		}
+		return exitOK
+	}
+	report.WriteText(stdout, run)
+	return exitOK
+}
