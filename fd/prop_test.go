@@ -650,7 +650,9 @@ func TestPropagatorsGlobal(t *testing.T) {
 			r1 := randRel(r)
 			c := int64(r.IntN(7) - 3)
 			return instance{[]Domain{dom(r), dom(r), dom(r)},
-				func(v []*Var) Constraint { return Not(And(Cmp(v[0], r1, v[1]), Times(v[2], v[0], v[1]), CmpInt64(v[2], Ne, c))) },
+				func(v []*Var) Constraint {
+					return Not(And(Cmp(v[0], r1, v[1]), Times(v[2], v[0], v[1]), CmpInt64(v[2], Ne, c)))
+				},
 				func(v []Int) bool {
 					x, y, z := i64(v[0]), i64(v[1]), i64(v[2])
 					return !(relHolds(r1, x, y) && z == x*y && z != c)

@@ -6,6 +6,8 @@ import (
 	"math"
 	"strconv"
 	"strings"
+
+	"github.com/inka-tool/inka/ir"
 )
 
 // StubTable answers extern calls from lists of return values: the k-th
@@ -186,7 +188,7 @@ func parseChar(s string) (int64, error) {
 // value, the decision outcomes taken in order (by ID,
 // file:line:col:outcome), the stub calls, the final values of globals and
 // of the objects behind pointer inputs, and any undefined behaviour with
-// its position.
+// its position. The output is stable (the tests use it as a golden).
 func Fprint(w io.Writer, r *Result) {
 	switch r.Outcome {
 	case Returned:
@@ -232,5 +234,22 @@ func Fprint(w io.Writer, r *Result) {
 			fmt.Fprintf(w, "  %s = %s\n", lv.Path, lv.Val)
 		}
 	}
-	fmt.Fprintf(w, "steps: %d\n", r.Steps)
+}
+
+// Command is `inka run`: it runs fn of p on the inputs given in the
+// --args and --globals syntax (see ParseInputs) and prints the result to w
+// (see Fprint). The error is for bad inputs and the interpreter's own
+// problems; what the program did, undefined behaviour included, is printed
+// and returned.
+func Command(w io.Writer, p *ir.Program, fn, args, globals string, cfg Config) (*Result, error) {
+	in, err := ParseInputs(args, globals)
+	if err != nil {
+		return nil, err
+	}
+	res, err := Run(p, fn, in, cfg)
+	if err != nil {
+		return nil, err
+	}
+	Fprint(w, res)
+	return res, nil
 }

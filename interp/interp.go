@@ -177,6 +177,15 @@ func (r *Result) FinalValue(path string) (Val, bool) {
 	return Val{}, false
 }
 
+// FinalMap returns Final as a map by access path.
+func (r *Result) FinalMap() map[string]Val {
+	m := make(map[string]Val, len(r.Final))
+	for _, lv := range r.Final {
+		m[lv.Path] = lv.Val
+	}
+	return m
+}
+
 // Covered returns the identifiers of the decision outcomes the run took,
 // each once, in order of first occurrence.
 func (r *Result) Covered() []string {
