@@ -93,7 +93,7 @@ type funOp interface {
 	// zero, shift out of range, result beyond 128 bits).
 	eval(a, b Int) (Int, bool)
 	// bounds returns a sound hull of f over dom(x) × dom(y) (non-empty).
-	bounds(x, y Domain) (lo, hi Int)
+	bounds(x, y *Domain) (lo, hi Int)
 	name() string
 }
 
@@ -139,7 +139,7 @@ func (c *fun2) Entailed(s *Store) Truth {
 	if t := enumEntailed(s, c); t != Unknown || smallProduct(s.enumLimit(), c.Vars()...) {
 		return t
 	}
-	lo, hi := c.op.bounds(c.x.dom, c.y.dom)
+	lo, hi := c.op.bounds(&c.x.dom, &c.y.dom)
 	if c.z.dom.Disjoint(Range(lo, hi)) {
 		return Disentailed
 	}
@@ -164,15 +164,37 @@ func (p *fun2Prop) Propagate(s *Store) Status {
 		}
 		return AtFixpoint
 	}
-	lo, hi := c.op.bounds(x.dom, y.dom)
-	if !z.SetBounds(lo, hi) {
-		return Failed
-	}
-	if b, ok := c.op.(backwardOp); ok {
-		if !b.backward(z, x, y) {
+	b, hasBack := c.op.(backwardOp)
+	if !hasBack {
+		lo, hi := c.op.bounds(&x.dom, &y.dom)
+		if !z.SetBounds(lo, hi) {
 			return Failed
 		}
-		return NotFixpoint
+		return AtFixpoint
+	}
+	// Forward and backward rules feed each other (x·y = N with N odd
+	// moves both bounds of x and y by one divisor test per round), so
+	// loop here to this propagator's own fixpoint: a round trip through
+	// the queue would cost more than the round itself.
+	changed := s.changed
+	for iter := 0; ; iter++ {
+		s.changed = false
+		lo, hi := c.op.bounds(&x.dom, &y.dom)
+		if !z.SetBounds(lo, hi) || !b.backward(z, x, y) {
+			return Failed
+		}
+		if !s.changed {
+			break
+		}
+		changed = true
+		if iter == 1<<16 {
+			s.changed = true
+			return NotFixpoint // let other propagators have a go
+		}
+	}
+	s.changed = changed
+	if x.IsFixed() && y.IsFixed() {
+		return NotFixpoint // the fixed case above decides it exactly
 	}
 	return AtFixpoint
 }
@@ -187,7 +209,7 @@ func enumSupport2(op funOp, z, x, y *Var) bool {
 	for i, a := range xs {
 		for j, b := range ys {
 			v, ok := op.eval(a, b)
-			if ok && z.dom.Contains(v) {
+			if ok && z.dom.contains(v) {
 				sx[i], sy[j] = true, true
 				zs = append(zs, v)
 			}
@@ -236,14 +258,14 @@ func (h *hull) add(lo, hi Int) {
 
 // signParts splits a domain's hull into its negative and non-negative
 // parts (each possibly empty: lo > hi).
-func signParts(d Domain) (nlo, nhi, plo, phi Int) {
+func signParts(d *Domain) (nlo, nhi, plo, phi Int) {
 	nlo, nhi = d.min, Min2(d.max, I64(-1))
 	plo, phi = Max2(d.min, zero), d.max
 	return
 }
 
 // nonzeroParts returns the bounds of d's negative and positive parts.
-func nonzeroParts(d Domain) [2][2]Int {
+func nonzeroParts(d *Domain) [2][2]Int {
 	return [2][2]Int{{d.min, Min2(d.max, I64(-1))}, {Max2(d.min, one), d.max}}
 }
 
@@ -259,7 +281,7 @@ func (mulOp) eval(a, b Int) (Int, bool) {
 	r, ov := a.MulOv(b)
 	return r, !ov
 }
-func (mulOp) bounds(x, y Domain) (Int, Int) {
+func (mulOp) bounds(x, y *Domain) (Int, Int) {
 	return mulHull(x.min, x.max, y.min, y.max)
 }
 
@@ -269,16 +291,36 @@ func mulHull(a, b, c, d Int) (Int, Int) {
 }
 
 // divHull bounds the integers q with q·y = z for z ∈ [zlo, zhi] and y in
-// [ylo, yhi] not containing 0: the real quotient z/y is monotone in each
-// argument, so its extremes are at the corners.
+// [ylo, yhi] of one sign (0 excluded). The real quotient z/y is monotone
+// in z (increasing for y > 0, decreasing for y < 0), and for a fixed z its
+// extreme is at the y of smallest or largest magnitude depending on signs:
+// two divisions per bound instead of the eight corners.
 func divHull(zlo, zhi, ylo, yhi Int) (Int, Int) {
-	lo := Min2(Min2(CeilDiv(zlo, ylo), CeilDiv(zlo, yhi)), Min2(CeilDiv(zhi, ylo), CeilDiv(zhi, yhi)))
-	hi := Max2(Max2(FloorDiv(zlo, ylo), FloorDiv(zlo, yhi)), Max2(FloorDiv(zhi, ylo), FloorDiv(zhi, yhi)))
-	return lo, hi
+	if ylo.Sign() > 0 {
+		dl, dh := ylo, yhi
+		if zlo.Sign() >= 0 {
+			dl = yhi
+		}
+		if zhi.Sign() >= 0 {
+			dh = ylo
+		} else {
+			dh = yhi
+		}
+		return CeilDiv(zlo, dl), FloorDiv(zhi, dh)
+	}
+	// y < 0: the minimum is at zhi, the maximum at zlo.
+	dl, dh := ylo, yhi
+	if zhi.Sign() >= 0 {
+		dl = yhi
+	}
+	if zlo.Sign() >= 0 {
+		dh = ylo
+	}
+	return CeilDiv(zhi, dl), FloorDiv(zlo, dh)
 }
 
 func (mulOp) backward(z, x, y *Var) bool {
-	if !z.dom.Contains(zero) {
+	if !z.dom.contains(zero) {
 		if !x.Remove(zero) || !y.Remove(zero) {
 			return false
 		}
@@ -288,14 +330,21 @@ func (mulOp) backward(z, x, y *Var) bool {
 
 // mulBack narrows x from z = x·y.
 func mulBack(z, x, y *Var) bool {
-	if z.dom.Contains(zero) && y.dom.Contains(zero) {
+	zlo, zhi := z.dom.min, z.dom.max
+	ylo, yhi := y.dom.min, y.dom.max
+	if ylo.Sign() > 0 || yhi.Sign() < 0 { // the common case: y has a sign
+		lo, hi := divHull(zlo, zhi, ylo, yhi)
+		return x.SetBounds(lo, hi)
+	}
+	if z.dom.contains(zero) && y.dom.contains(zero) {
 		return true // y = 0 supports every x
 	}
 	var h hull
-	for _, part := range nonzeroParts(y.dom) {
-		if part[0].Leq(part[1]) {
-			h.add(divHull(z.dom.min, z.dom.max, part[0], part[1]))
-		}
+	if ylo.Sign() < 0 {
+		h.add(divHull(zlo, zhi, ylo, I64(-1)))
+	}
+	if yhi.Sign() > 0 {
+		h.add(divHull(zlo, zhi, one, yhi))
 	}
 	if !h.ok {
 		return x.s.Fail()
@@ -322,7 +371,7 @@ func (divOp) eval(a, b Int) (Int, bool) {
 }
 func (divOp) pre(x, y *Var) bool { return y.Remove(zero) }
 
-func (divOp) bounds(x, y Domain) (Int, Int) {
+func (divOp) bounds(x, y *Domain) (Int, Int) {
 	// Truncated division is monotone in each argument on each sign part
 	// of y, so the corners give the extremes.
 	var h hull
@@ -361,7 +410,7 @@ func (remOp) eval(a, b Int) (Int, bool) {
 }
 func (remOp) pre(x, y *Var) bool { return y.Remove(zero) }
 
-func (remOp) bounds(x, y Domain) (Int, Int) {
+func (remOp) bounds(x, y *Domain) (Int, Int) {
 	m := Max2(y.min.Abs(), y.max.Abs()).Dec() // |z| ≤ max|y| - 1
 	var h hull
 	nlo, nhi, plo, phi := signParts(x)
@@ -405,9 +454,9 @@ func MaxOf(z, x, y *Var) Constraint { return &fun2{op: maxOp{}, z: z, x: x, y: y
 
 type minOp struct{}
 
-func (minOp) name() string                  { return "min" }
-func (minOp) eval(a, b Int) (Int, bool)     { return Min2(a, b), true }
-func (minOp) bounds(x, y Domain) (Int, Int) { return Min2(x.min, y.min), Min2(x.max, y.max) }
+func (minOp) name() string                   { return "min" }
+func (minOp) eval(a, b Int) (Int, bool)      { return Min2(a, b), true }
+func (minOp) bounds(x, y *Domain) (Int, Int) { return Min2(x.min, y.min), Min2(x.max, y.max) }
 func (minOp) backward(z, x, y *Var) bool {
 	if !x.SetMin(z.dom.min) || !y.SetMin(z.dom.min) {
 		return false
@@ -424,9 +473,9 @@ func (minOp) backward(z, x, y *Var) bool {
 
 type maxOp struct{}
 
-func (maxOp) name() string                  { return "max" }
-func (maxOp) eval(a, b Int) (Int, bool)     { return Max2(a, b), true }
-func (maxOp) bounds(x, y Domain) (Int, Int) { return Max2(x.min, y.min), Max2(x.max, y.max) }
+func (maxOp) name() string                   { return "max" }
+func (maxOp) eval(a, b Int) (Int, bool)      { return Max2(a, b), true }
+func (maxOp) bounds(x, y *Domain) (Int, Int) { return Max2(x.min, y.min), Max2(x.max, y.max) }
 func (maxOp) backward(z, x, y *Var) bool {
 	if !x.SetMax(z.dom.max) || !y.SetMax(z.dom.max) {
 		return false
@@ -518,7 +567,7 @@ func ones(v Int) Int { return Pow2(uint(v.BitLen())).Dec() }
 // non-negative, and De Morgan turns every case into one on non-negative
 // operands, where x&y ≤ min(x, y), x|y ≥ max(x, y), and neither | nor ^
 // has more bits than the wider operand.
-func (o bitOp) bounds(x, y Domain) (Int, Int) {
+func (o bitOp) bounds(x, y *Domain) (Int, Int) {
 	xnlo, xnhi, xplo, xphi := signParts(x)
 	ynlo, ynhi, yplo, yphi := signParts(y)
 	type part struct {
@@ -611,7 +660,7 @@ func (o shiftOp) eval(a, b Int) (Int, bool) {
 	return a.Rsh(n), true
 }
 
-func (o shiftOp) bounds(x, y Domain) (Int, Int) {
+func (o shiftOp) bounds(x, y *Domain) (Int, Int) {
 	ylo, yhi := Max2(y.min, zero), Min2(y.max, I64(127))
 	if yhi.Less(ylo) {
 		return one, zero

@@ -185,12 +185,24 @@ func (d Domain) Intervals() []Interval {
 }
 
 // find returns the index of the first stored interval whose Hi >= v.
-func (d Domain) find(v Int) int {
-	return sort.Search(len(d.ivs), func(i int) bool { return !d.ivs[i].Hi.Less(v) })
+func (d *Domain) find(v Int) int {
+	lo, hi := 0, len(d.ivs)
+	for lo < hi {
+		m := int(uint(lo+hi) >> 1)
+		if d.ivs[m].Hi.Less(v) {
+			lo = m + 1
+		} else {
+			hi = m
+		}
+	}
+	return lo
 }
 
 // Contains reports v ∈ d.
-func (d Domain) Contains(v Int) bool {
+func (d Domain) Contains(v Int) bool { return d.contains(v) }
+
+// contains is Contains without copying the domain (hot in propagators).
+func (d *Domain) contains(v Int) bool {
 	if v.Less(d.min) || d.max.Less(v) {
 		return false
 	}

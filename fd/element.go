@@ -290,7 +290,7 @@ func (c *countC) Check(val Valuation) bool {
 // counts returns how many x are surely v and how many may be.
 func (c *countC) counts() (sure, may int64) {
 	for _, x := range c.x {
-		if x.dom.Contains(c.v) {
+		if x.dom.contains(c.v) {
 			may++
 			if x.IsFixed() {
 				sure++
@@ -333,7 +333,7 @@ func (c *countC) Propagate(s *Store) Status {
 		return Subsumed
 	case c.n.dom.min == I64(may): // every possible x is v
 		for _, x := range c.x {
-			if x.dom.Contains(c.v) && !x.Assign(c.v) {
+			if x.dom.contains(c.v) && !x.Assign(c.v) {
 				return Failed
 			}
 		}

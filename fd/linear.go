@@ -290,7 +290,7 @@ func (l *linear) entailedDom() (Truth, bool) {
 	case 1:
 		q, r := l.c.QuoRem(l.a[0])
 		x := l.x[0]
-		if !r.IsZero() || !x.dom.Contains(q) {
+		if !r.IsZero() || !x.dom.contains(q) {
 			return Disentailed, true
 		}
 		return truthOf(x.IsFixed(), false), true

@@ -254,7 +254,7 @@ func (x *Var) IsFixed() bool { return x.dom.size == one }
 func (x *Var) Val() Int { return x.dom.min }
 
 // Contains reports v ∈ dom(x).
-func (x *Var) Contains(v Int) bool { return x.dom.Contains(v) }
+func (x *Var) Contains(v Int) bool { return x.dom.contains(v) }
 
 // Degree is the number of live propagators watching x.
 func (x *Var) Degree() int {
@@ -301,6 +301,9 @@ func (x *Var) SetMin(v Int) bool {
 	if x.dom.max.Less(v) {
 		return x.s.Fail()
 	}
+	if x.dom.ivs == nil {
+		return x.setRange(v, x.dom.max)
+	}
 	return x.update(x.dom.Bound(v, x.dom.max))
 }
 
@@ -312,6 +315,9 @@ func (x *Var) SetMax(v Int) bool {
 	if v.Less(x.dom.min) {
 		return x.s.Fail()
 	}
+	if x.dom.ivs == nil {
+		return x.setRange(x.dom.min, v)
+	}
 	return x.update(x.dom.Bound(x.dom.min, v))
 }
 
@@ -320,18 +326,43 @@ func (x *Var) SetBounds(lo, hi Int) bool {
 	if lo.Leq(x.dom.min) && x.dom.max.Leq(hi) {
 		return true
 	}
+	if x.dom.ivs == nil {
+		lo, hi = Max2(lo, x.dom.min), Min2(hi, x.dom.max)
+		if hi.Less(lo) {
+			return x.s.Fail()
+		}
+		return x.setRange(lo, hi)
+	}
 	return x.update(x.dom.Bound(lo, hi))
 }
 
 // Assign fixes x to v.
 func (x *Var) Assign(v Int) bool {
-	if !x.dom.Contains(v) {
+	if !x.dom.contains(v) {
 		return x.s.Fail()
 	}
 	if x.dom.size == one {
 		return true
 	}
-	return x.update(Domain{min: v, max: v, size: one})
+	x.save()
+	x.dom = Domain{min: v, max: v, size: one}
+	x.notify(EvFix)
+	return true
+}
+
+// setRange is the fast path of the bound updates for a domain without
+// holes: [lo, hi] is a non-empty strict sub-range of it. It writes the
+// fields in place instead of building and copying a Domain value.
+func (x *Var) setRange(lo, hi Int) bool {
+	x.save()
+	x.dom.min, x.dom.max = lo, hi
+	x.dom.size = hi.Sub(lo).Inc()
+	if lo == hi {
+		x.notify(EvFix)
+	} else {
+		x.notify(EvBnd)
+	}
+	return true
 }
 
 // AssignInt64 fixes x to v.
@@ -339,7 +370,7 @@ func (x *Var) AssignInt64(v int64) bool { return x.Assign(I64(v)) }
 
 // Remove removes v.
 func (x *Var) Remove(v Int) bool {
-	if !x.dom.Contains(v) {
+	if !x.dom.contains(v) {
 		return true
 	}
 	return x.update(x.dom.Remove(v))
@@ -384,10 +415,7 @@ func (x *Var) update(nd Domain) bool {
 	if nd.size == x.dom.size {
 		return true // nd ⊆ dom(x) always, so the same size means no change
 	}
-	if x.stamp != s.stamp {
-		s.domTrail = append(s.domTrail, domSave{x, x.dom, x.stamp})
-		x.stamp = s.stamp
-	}
+	x.save()
 	ev := EvDom
 	if nd.size == one {
 		ev = EvFix
@@ -395,6 +423,22 @@ func (x *Var) update(nd Domain) bool {
 		ev = EvBnd
 	}
 	x.dom = nd
+	x.notify(ev)
+	return true
+}
+
+// save trails the domain once per choice point.
+func (x *Var) save() {
+	s := x.s
+	if x.stamp != s.stamp {
+		s.domTrail = append(s.domTrail, domSave{x, x.dom, x.stamp})
+		x.stamp = s.stamp
+	}
+}
+
+// notify counts the pruning and wakes the subscribers of ev and weaker.
+func (x *Var) notify(ev Event) {
+	s := x.s
 	s.Stats.Prunings++
 	s.changed = true
 	for e := ev; e < numEvents; e++ {
@@ -404,7 +448,6 @@ func (x *Var) update(nd Domain) bool {
 			}
 		}
 	}
-	return true
 }
 
 // ---- propagators and queue ----
@@ -561,7 +604,9 @@ func (s *Store) kill(p *Prop) {
 // a propagator). It returns false if the store is failed.
 func (s *Store) Post(cs ...Constraint) bool {
 	for _, c := range cs {
-		s.Stats.Constraints++
+		if _, isAnd := c.(*conj); !isAnd { // count the conjuncts, not the wrapper
+			s.Stats.Constraints++
+		}
 		if s.failed {
 			return false
 		}

@@ -183,8 +183,12 @@ func (o Op) exactOp() funOp {
 // (w ≤ 64): C arithmetic on unsigned operands, or any operation followed
 // by a conversion. The exact result is never materialized, so even the
 // product of two 64-bit unsigned values (up to 2^128) is handled exactly.
-// Division, remainder and shifts keep their preconditions (y ≠ 0,
-// 0 ≤ y ≤ 127).
+// Ring operations (+, -, *, &, |, ^, <<) give the same result whether or
+// not x and y are first converted to the type; division, remainder and
+// right shift act, as in C, on x (and y, but not a shift count) converted
+// to the type. Division and remainder imply y ≠ 0 (MinInt / -1 wraps, as
+// in Go), shifts 0 ≤ y ≤ 127 (a left shift by w or more gives 0, a right
+// shift the sign).
 func WrapOp(z, x *Var, op Op, y *Var, w uint, signed bool) Constraint {
 	if w == 0 || w > 64 {
 		panic("fd.WrapOp: width must be in 1..64")
@@ -256,7 +260,7 @@ func (o wrapOp) ring() bool {
 // exactBounds bounds the unwrapped result; ok is false when the operands
 // are not all inside the type (non-ring operations then see wrapped
 // operands, which the exact bounds do not describe).
-func (o wrapOp) exactBounds(x, y Domain) (lo, hi Int, ok bool) {
+func (o wrapOp) exactBounds(x, y *Domain) (lo, hi Int, ok bool) {
 	if !o.ring() {
 		tlo, thi := TypeRange(o.w, o.signed)
 		if x.min.Less(tlo) || thi.Less(x.max) {
@@ -276,7 +280,7 @@ func (o wrapOp) exactBounds(x, y Domain) (lo, hi Int, ok bool) {
 	return lo, hi, true
 }
 
-func (o wrapOp) bounds(x, y Domain) (Int, Int) {
+func (o wrapOp) bounds(x, y *Domain) (Int, Int) {
 	tlo, thi := TypeRange(o.w, o.signed)
 	lo, hi, ok := o.exactBounds(x, y)
 	if !ok {
@@ -298,7 +302,7 @@ func (o wrapOp) bounds(x, y Domain) (Int, Int) {
 // backward removes the gap left in z by an exact range that crosses one
 // window border.
 func (o wrapOp) backward(z, x, y *Var) bool {
-	lo, hi, ok := o.exactBounds(x.dom, y.dom)
+	lo, hi, ok := o.exactBounds(&x.dom, &y.dom)
 	if !ok || hi.Less(lo) {
 		return true
 	}
@@ -311,12 +315,12 @@ func (o wrapOp) backward(z, x, y *Var) bool {
 
 type addOp struct{}
 
-func (addOp) name() string                  { return "add" }
-func (addOp) eval(a, b Int) (Int, bool)     { r, ov := a.AddOv(b); return r, !ov }
-func (addOp) bounds(x, y Domain) (Int, Int) { return x.min.Add(y.min), x.max.Add(y.max) }
+func (addOp) name() string                   { return "add" }
+func (addOp) eval(a, b Int) (Int, bool)      { r, ov := a.AddOv(b); return r, !ov }
+func (addOp) bounds(x, y *Domain) (Int, Int) { return x.min.Add(y.min), x.max.Add(y.max) }
 
 type subOp struct{}
 
-func (subOp) name() string                  { return "sub" }
-func (subOp) eval(a, b Int) (Int, bool)     { r, ov := a.SubOv(b); return r, !ov }
-func (subOp) bounds(x, y Domain) (Int, Int) { return x.min.Sub(y.max), x.max.Sub(y.min) }
+func (subOp) name() string                   { return "sub" }
+func (subOp) eval(a, b Int) (Int, bool)      { r, ov := a.SubOv(b); return r, !ov }
+func (subOp) bounds(x, y *Domain) (Int, Int) { return x.min.Sub(y.max), x.max.Sub(y.min) }

@@ -7,6 +7,7 @@ import (
 	"sort"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/inka-tool/inka/ir"
 )
@@ -30,6 +31,10 @@ func TestCorpus(t *testing.T) {
 	reasons := map[string]int{}
 	var loaded, lowered, rejected, internal int
 	for _, f := range files {
+		start := time.Now()
+		if os.Getenv("INKA_CORPUS_TRACE") != "" {
+			println(f)
+		}
 		u, err := Load(f, Options{})
 		if err != nil {
 			continue
@@ -57,6 +62,9 @@ func TestCorpus(t *testing.T) {
 				internal++
 				t.Errorf("%s: %s: %v", f, fn, err)
 			}
+		}
+		if d := time.Since(start); d > 2*time.Second {
+			t.Logf("slow: %s: %v", f, d)
 		}
 	}
 	type kv struct {

@@ -38,6 +38,7 @@
 //	int a[3] = {1, 2};              a = f.a.init (a read-only template) or one Store a leaf
 //	static int n = 1; (in f)        static variable f.n with its initializer
 //	"abc"                           read-only global char array .strN (String class)
+//	(struct p){a, 1}                unnamed local .litN initialized in place
 //
 // Operands are evaluated left to right (C leaves most orders unspecified);
 // a variable read as an operand is copied to a temp first when a later
@@ -99,8 +100,10 @@
 // than the null pointer constant, pointer to integer conversions (except to
 // _Bool); casts between pointers to different object types (conversions to
 // and from void* are fine); bit-fields, flexible array members, anonymous
-// struct or union members, packed or over-aligned layouts; compound
-// literals; statement expressions; case ranges; case labels not directly in
+// struct or union members, packed or over-aligned layouts, objects of more
+// than 2^20 scalar leaves; compound literals in static initializers
+// (inside a function they are unnamed locals .litN); statement
+// expressions; case ranges; case labels not directly in
 // the body of their switch (Duff's device); definitions of variadic
 // functions and va_arg; wide string literals; initializers of a union
 // member other than the first and of a struct member by a struct value;

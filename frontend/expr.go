@@ -335,7 +335,7 @@ func (b *funcBuilder) rvalue(e cc.ExpressionNode) ir.Value {
 			}
 			return b.incDec(x.PostfixExpression, op, true, true)
 		case cc.PostfixExpressionComplit:
-			panic(unsupported(pos, "compound literal"))
+			return b.load(b.compoundLiteral(x))
 		}
 	case *cc.UnaryExpression:
 		return b.unary(x)
@@ -482,6 +482,15 @@ func (b *funcBuilder) identVar(x *cc.PrimaryExpression) *ir.Var {
 		if v, ok := b.vars[r]; ok {
 			return v
 		}
+		if r.IsParam() {
+			// a parameter declared by another declaration of the function
+			for _, v := range b.f.Params {
+				if v.Name == r.Name() {
+					b.vars[r] = v
+					return v
+				}
+			}
+		}
 		if r.Type().Kind() == cc.Function {
 			panic(unsupported(pos, "function pointer"))
 		}
@@ -569,7 +578,7 @@ func (b *funcBuilder) lvalue(e cc.ExpressionNode) lval {
 			}
 			return lval{v: tv, typ: tv.Typ}
 		case cc.PostfixExpressionComplit:
-			panic(unsupported(pos, "compound literal"))
+			return b.compoundLiteral(x)
 		}
 	case *cc.UnaryExpression:
 		if x.Case == cc.UnaryExpressionDeref {
@@ -1202,4 +1211,17 @@ func isDesignator(e cc.ExpressionNode) bool {
 		}
 	}
 	return false
+}
+
+// compoundLiteral lowers (T){...} to an unnamed local initialized where
+// the literal appears (C11 6.5.2.5: automatic storage in a function).
+func (b *funcBuilder) compoundLiteral(x *cc.PostfixExpression) lval {
+	pos := x.Position()
+	t := b.u.irType(x.Type().Undecay(), pos)
+	b.ncl++
+	v := b.pb.newVar(b.localName(fmt.Sprintf(".lit%d", b.ncl)), t, ir.Local, irPos(pos), b.f)
+	b.f.Locals = append(b.f.Locals, v)
+	init := &cc.Initializer{Case: cc.InitializerInitList, InitializerList: x.InitializerList}
+	b.localInit(v, init)
+	return lval{v: v, typ: t}
 }

@@ -305,11 +305,11 @@ func flagLive(ss []ir.Stmt, out varSet, remove bool, in *varSet) []ir.Stmt {
 	return r
 }
 
-// addFlagUses adds the flags a statement reads (through temps too: a temp
-// computed from flags, as `t = ret | brk`, is tracked like a flag).
+// addFlagUses adds the flags a statement reads (a flag read into a temp,
+// as in `t = ret | brk`, counts as read whether the temp is used or not).
 func addFlagUses(live varSet, s ir.Stmt) {
 	for _, v := range ir.StmtUses(s) {
-		if v.Class == ir.Flag || v.Class == ir.Temp {
+		if v.Class == ir.Flag {
 			live[v] = true
 		}
 	}

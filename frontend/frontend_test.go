@@ -335,6 +335,8 @@ func TestShapes(t *testing.T) {
 			"t1 = &a|t2 = (int*)t1|t3 = (long)i|t4 = t2 + t3|*t4 = 1|result = 0"},
 		{"post-increment value", `int f(int i) { int j = i++; return j + i; }`,
 			"t1 = i|i = t1 + 1|j = t1|result = j + i"},
+		{"compound literal", `struct p { int x, y; }; int f(int a) { return ((struct p){ a, 1 }).y; }`,
+			"t1 = &.lit1|t2 = &t1->x|*t2 = a|t3 = &.lit1|t4 = &t3->y|*t4 = 1|t5 = &.lit1|t6 = &t5->y|result = *t6"},
 		{"char compound assignment", `int f(char c) { c *= 3; return c; }`,
 			"t1 = (int)c|t2 = t1 * 3|c = (char)t2|result = (int)c"},
 		{"pointer difference", `long f(int *p, int *q) { return q - p; }`,

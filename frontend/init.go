@@ -4,7 +4,6 @@ import (
 	"fmt"
 
 	"modernc.org/cc/v4"
-	"modernc.org/token"
 
 	"github.com/inka-tool/inka/ir"
 )
@@ -467,6 +466,8 @@ func (pb *progBuilder) objectConst(e cc.ExpressionNode, fnName string) (*ir.Var,
 		switch x.Case {
 		case cc.PostfixExpressionPrimary:
 			return pb.objectConst(x.PrimaryExpression, fnName)
+		case cc.PostfixExpressionComplit:
+			panic(unsupported(pos, "compound literal in a static initializer"))
 		case cc.PostfixExpressionSelect, cc.PostfixExpressionPSelect:
 			var v *ir.Var
 			var off int64
@@ -508,5 +509,3 @@ func (pb *progBuilder) objectConst(e cc.ExpressionNode, fnName string) (*ir.Var,
 	}
 	panic(unsupported(pos, "non-constant initializer "+cc.NodeSource(e)))
 }
-
-var _ token.Position

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"runtime/debug"
 	"sort"
-	"strings"
 
 	"modernc.org/cc/v4"
 	"modernc.org/token"
@@ -177,6 +176,9 @@ func (pb *progBuilder) stringVar(s string, pos token.Position) *ir.Var {
 	if v, ok := pb.strs[s]; ok {
 		return v
 	}
+	if len(s) >= maxLeaves {
+		panic(unsupported(pos, fmt.Sprintf("string literal too long (%d characters)", len(s))))
+	}
 	t := ir.ArrayOf(ir.CharType, int64(len(s))+1)
 	if pb.u.strNames == nil {
 		pb.u.strNames = map[string]string{}
@@ -308,5 +310,3 @@ func sortDecisions(ds []*ir.Decision) {
 		d.Index = i
 	}
 }
-
-var _ = strings.TrimSpace

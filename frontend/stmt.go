@@ -38,6 +38,7 @@ type funcBuilder struct {
 	remap   map[int]srcSpan  // token seq -> source span, inside an assert argument
 	argSpan srcSpan          // the argument of the assert being lowered
 	endPos  ir.Pos           // the closing brace of the function
+	ncl     int              // compound literals
 }
 
 // target is a loop or a switch: what break (and continue) refer to.

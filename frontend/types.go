@@ -66,7 +66,11 @@ func (u *Unit) irType(t cc.Type, pos token.Position) *ir.Type {
 		if at.Len() < 0 || at.IsIncomplete() {
 			panic(unsupported(pos, "array of unknown size"))
 		}
-		return ir.ArrayOf(u.irType(at.Elem(), pos), at.Len())
+		a := ir.ArrayOf(u.irType(at.Elem(), pos), at.Len())
+		if n := a.NumLeaves(); n > maxLeaves {
+			panic(unsupported(pos, fmt.Sprintf("object too large (%d scalar elements, at most %d)", n, maxLeaves)))
+		}
+		return a
 	case cc.Struct, cc.Union:
 		return u.structType(t, pos)
 	case cc.Float, cc.Double, cc.LongDouble, cc.Float16, cc.Float32, cc.Float32x,
@@ -84,6 +88,10 @@ func (u *Unit) irType(t cc.Type, pos token.Position) *ir.Type {
 	}
 	panic(unsupported(pos, "type "+t.String()))
 }
+
+// maxLeaves bounds the number of scalar leaves of an object: the
+// interpreter and the constraint model represent each.
+const maxLeaves = 1 << 20
 
 // pointee converts the type a pointer points to. A struct or union that
 // cannot be converted (incomplete, or with unsupported members) becomes an

@@ -15,6 +15,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"sort"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -25,7 +26,15 @@ import (
 	"github.com/inka-tool/inka/ir"
 )
 
-const diffCases = 300 // random inputs per function
+// diffCases is the number of random inputs per function; INKA_DIFF_CASES
+// overrides it for a deeper search.
+var diffCases = 300
+
+func init() {
+	if n, err := strconv.Atoi(os.Getenv("INKA_DIFF_CASES")); err == nil && n > 0 {
+		diffCases = n
+	}
+}
 
 var diffOpts = cdriver.Options{PtrArrayLen: 4, PtrDepth: 2, StubCalls: 8}
 
@@ -35,6 +44,7 @@ var diffCfg = interp.Config{PtrArrayLen: 4, PtrDepth: 2, MaxSteps: 50_000, MaxDe
 var diffStats struct {
 	sync.Mutex
 	funcs, cases, compared, ub int
+	outcomes, covered          int // outcomes of the probed decisions, and those the compared inputs took
 	byKind                     map[interp.UBKind]int
 }
 
@@ -57,8 +67,8 @@ func TestDiffGCC(t *testing.T) {
 			})
 		}
 	})
-	t.Logf("%d functions, %d inputs, %d compared with gcc, %d with undefined behaviour (excluded): %v",
-		diffStats.funcs, diffStats.cases, diffStats.compared, diffStats.ub, diffStats.byKind)
+	t.Logf("%d functions, %d inputs, %d compared with gcc, %d with undefined behaviour (excluded): %v; %d of %d decision outcomes taken",
+		diffStats.funcs, diffStats.cases, diffStats.compared, diffStats.ub, diffStats.byKind, diffStats.covered, diffStats.outcomes)
 }
 
 // diffFile compiles one driver for all the functions of file and checks
@@ -241,7 +251,27 @@ func diffFunc(t *testing.T, bin, san *cdriver.Binary, drv *cdriver.Driver) {
 	if bad > 3 {
 		t.Errorf("%s: %d UBSan disagreements in all", fn, bad)
 	}
+	taken := map[interp.Step]bool{}
+	for _, r := range results {
+		for _, s := range r.Trace {
+			taken[s] = true
+		}
+	}
+	outcomes := 0
+	for d := range drv.Probed {
+		if d.Func == drv.Func {
+			outcomes += len(d.Outcomes)
+		}
+	}
+	covered := 0
+	for s := range taken {
+		if drv.Probed[s.Dec] && s.Dec.Func == drv.Func {
+			covered++
+		}
+	}
 	diffStats.Lock()
+	diffStats.outcomes += outcomes
+	diffStats.covered += covered
 	diffStats.funcs++
 	diffStats.cases += diffCases
 	diffStats.compared += len(cases)

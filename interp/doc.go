@@ -122,5 +122,7 @@
 // # Command line helpers
 //
 // ParseInputs reads the `inka run --args/--globals` syntax
-// ("i=5,j=-3,p[0]=7,q=NULL,c='a',f()=3") and Fprint prints a Result.
+// ("i=5,j=-3,p[0]=7,q=NULL,c='a',f()=3"), Fprint prints a Result, and
+// Command does both around Run: `inka run` is Command on the lowered
+// program.
 package interp

@@ -258,8 +258,8 @@ func Run(p *ir.Program, fn string, in Inputs, cfg Config) (*Result, error) {
 				var u *ubError
 				errors.As(e, &u)
 				res.Outcome = UB
-				res.UB = &UBReport{Kind: u.kind, Pos: f.Pos, Func: f.Name, Msg: u.msg}
-				res.Pos = f.Pos
+				res.UB = &UBReport{Kind: u.kind, Pos: m.retPos, Func: f.Name, Msg: u.msg + " (used by the caller of " + f.Name + ")"}
+				res.Pos = m.retPos
 				res.Return = Val{}
 			}
 		}
@@ -297,7 +297,8 @@ type machine struct {
 	res       *Result
 	leaves    map[*ir.Type][]ir.Leaf // layouts of types not in info.leaves
 	frame     *frame
-	depth     int // call depth of frame (1 for the entry function)
+	depth     int    // call depth of frame (1 for the entry function)
+	retPos    ir.Pos // position of the last Return executed
 }
 
 // frame is one call activation.
@@ -822,6 +823,7 @@ func (m *machine) exec(s ir.Stmt) error {
 			fr.rv = a
 		}
 		fr.ret = true
+		m.retPos = s.Pos
 		return errReturn
 
 	case *ir.If:

@@ -122,7 +122,7 @@ func (v Val) String() string {
 	return strconv.FormatUint(v.Bits, 10)
 }
 
-// signedOf reports whether the integer v is to be read as signed.
+// signed reports whether the integer v is to be read as signed.
 func (v Val) signed() bool { return v.Typ == nil || v.Typ.IsSigned() }
 
 // fits reports whether the integer v (read as its type says) is a value of

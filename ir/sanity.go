@@ -83,6 +83,9 @@ func (c *checker) declare(v *Var, what string) {
 }
 
 func (c *checker) checkInit(g *Var) {
+	if len(g.Init) == 0 {
+		return
+	}
 	leaves := g.Typ.Leaves()
 	last := -1
 	for _, it := range g.Init {

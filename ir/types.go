@@ -274,6 +274,28 @@ func (t *Type) Leaves() []Leaf {
 	return out
 }
 
+// NumLeaves returns len(t.Leaves()) without building them.
+func (t *Type) NumLeaves() int64 {
+	switch t.Kind {
+	case Array:
+		return t.Len * t.Elem.NumLeaves()
+	case Struct:
+		n := int64(0)
+		for _, f := range t.Fields {
+			n += f.Type.NumLeaves()
+		}
+		return n
+	case Union:
+		if len(t.Fields) > 0 {
+			return t.Fields[0].Type.NumLeaves()
+		}
+		return 0
+	case Void:
+		return 0
+	}
+	return 1
+}
+
 func (t *Type) leaves(path string, off int64, out *[]Leaf) {
 	switch t.Kind {
 	case Array:

@@ -1,7 +1,6 @@
-struct point { int x, y; };
+int *table = (int[]){ 1, 2, 3 };
 
-int f(int a)
+int f(int i)
 {
-    struct point p = (struct point){ a, 2 };
-    return p.x;
+    return table[i];
 }
