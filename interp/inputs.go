@@ -40,6 +40,7 @@ func (m *machine) setup(f *ir.Func, in Inputs) error {
 		roots[i] = root
 		o := m.newObject(root, g.Typ, kind)
 		o.readOnly = g.ReadOnly || g.Class == ir.String
+		o.v = g
 		m.globals[g] = o
 	}
 	var iroots []ir.InputRoot

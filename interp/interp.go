@@ -29,6 +29,34 @@ type Config struct {
 	// UseInitializers makes globals and statics start from their
 	// initializers instead of being inputs.
 	UseInitializers bool
+
+	// OnStmt, when set, is called before each statement runs (statement
+	// goals use it to see which source lines a run reached).
+	OnStmt func(s ir.Stmt)
+	// OnDeref, when set, is called for each Load and Store whose pointer
+	// is valid, with the object it reads or writes (the points-to
+	// soundness test uses it).
+	OnDeref func(s ir.Stmt, t Target)
+}
+
+// Target is the object a dereference reaches, named as the points-to
+// analysis names objects: a variable of the program (string literals
+// included), or the fresh object behind a pointer input.
+type Target struct {
+	Var   *ir.Var // the variable, or nil for a fresh input object
+	Input string  // the access path of the pointer input behind which the fresh object lies ("p", "s.next")
+	Off   int64   // byte offset in the object
+}
+
+func (m *machine) observeDeref(s ir.Stmt, p Val) {
+	if m.cfg.OnDeref == nil || p.obj == nil {
+		return
+	}
+	t := Target{Var: p.obj.v, Off: p.off}
+	if p.obj.kind == objInput || p.obj.kind == objVoid {
+		t.Input = p.obj.name
+	}
+	m.cfg.OnDeref(s, t)
 }
 
 func (c Config) withDefaults() Config {
@@ -515,6 +543,7 @@ func (m *machine) call(f *ir.Func, args []argVal, pos ir.Pos, depth int) (argVal
 		o := &fr.objs[i]
 		m.initObject(o, v.Name, v.Typ, objLocal)
 		o.fn = f
+		o.v = v
 		if v == f.Result {
 			for i := range o.cells {
 				o.cells[i].v.undef = noReturnVal
@@ -592,6 +621,9 @@ func (m *machine) tick(s ir.Stmt) error {
 func (m *machine) stmt(s ir.Stmt) error {
 	if err := m.tick(s); err != nil {
 		return err
+	}
+	if m.cfg.OnStmt != nil {
+		m.cfg.OnStmt(s)
 	}
 	if err := m.exec(s); err != nil {
 		if err == errReturn {
@@ -737,6 +769,7 @@ func (m *machine) exec(s ir.Stmt) error {
 		if err := m.checkPtr(p, "*", s.Ptr, "", t.Size()); err != nil {
 			return err
 		}
+		m.observeDeref(s, p)
 		if t.IsAggregate() {
 			d, err := m.obj(s.Dst)
 			if err != nil {
@@ -760,6 +793,7 @@ func (m *machine) exec(s ir.Stmt) error {
 		if err := m.checkPtr(p, "*", s.Ptr, "", t.Size()); err != nil {
 			return err
 		}
+		m.observeDeref(s, p)
 		if p.obj.readOnly {
 			return ub(ReadOnlyWrite, "*%s = …: %s is read-only", s.Ptr, p)
 		}

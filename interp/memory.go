@@ -36,6 +36,7 @@ type object struct {
 	readOnly bool
 	dead     bool // its lifetime has ended (a local of a returned call)
 	fn       *ir.Func
+	v        *ir.Var // the variable it is, if any (for Config.OnDeref)
 	cells    []cell
 	one      [1]cell // storage of cells for scalar objects
 }

@@ -88,6 +88,9 @@ type Test struct {
 	// Stubs gives the values returned by each extern, call by call.
 	Stubs  map[string][]interp.Val
 	Result *interp.Result
+	// lines are the source lines (File and Line of ir.Pos) on which a
+	// statement ran during the replay.
+	lines map[ir.Pos]bool
 }
 
 // Stats are the solver's figures for one goal (the paper's #c and #pr).
@@ -451,11 +454,11 @@ func (g *Generator) solveCut(b *built, goal Goal, deadline time.Time, res *GoalR
 	}
 	se := &searcher{m: b.m, deadline: deadline, maxNodes: g.Opts.MaxNodes}
 	se.onSolution = func() bool {
-		_, rr, err := g.replay(b.m)
+		t, rr, err := g.replay(b.m)
 		switch {
 		case err != nil:
 			res.Reason = "replay failed: " + err.Error()
-		case reachedBeforeStop(rr, goal):
+		case reached(rr, goal, t):
 			res.Reason = fmt.Sprintf("the goal is reached only by runs that then stop with %s", describe(rr, goal))
 		default:
 			res.Reason = fmt.Sprintf("the model proposed inputs the interpreter does not confirm (%s)", describe(rr, goal))
@@ -491,15 +494,13 @@ func reached(r *interp.Result, goal Goal, t *Test) bool {
 	if goal.Kind == DecisionGoal {
 		return r.Covers(goal.Dec, goal.Outcome)
 	}
-	return reachedLine(r, goal.File, goal.Line)
+	return t != nil && t.lines[ir.Pos{File: goal.File, Line: goal.Line}]
 }
-
-func reachedBeforeStop(r *interp.Result, goal Goal) bool { return reached(r, goal, nil) }
 
 // replay runs the interpreter on the inputs of the current solution.
 func (g *Generator) replay(m *model.Model) (*Test, *interp.Result, error) {
 	t := &Test{Args: map[string]interp.Val{}, Globals: map[string]interp.Val{}, Objects: map[string]interp.Val{},
-		Stubs: map[string][]interp.Val{}}
+		Stubs: map[string][]interp.Val{}, lines: map[ir.Pos]bool{}}
 	in := interp.Inputs{Values: map[string]interp.Val{}, Null: map[string]bool{}}
 	for _, x := range m.Inputs() {
 		if x.Undefined || !x.Var.IsFixed() {
@@ -543,7 +544,11 @@ func (g *Generator) replay(m *model.Model) (*Test, *interp.Result, error) {
 	}
 	t.Inputs = in
 	r, err := interp.Run(g.Prog, g.Fn.Name, in, interp.Config{
-		PtrArrayLen: g.Opts.ArrayLen, PtrDepth: g.Opts.PtrDepth, UseInitializers: g.Opts.UseInitializers})
+		PtrArrayLen: g.Opts.ArrayLen, PtrDepth: g.Opts.PtrDepth, UseInitializers: g.Opts.UseInitializers,
+		OnStmt: func(s ir.Stmt) {
+			p := s.Position()
+			t.lines[ir.Pos{File: p.File, Line: p.Line}] = true
+		}})
 	t.Result = r
 	return t, r, err
 }
@@ -572,6 +577,3 @@ func (t *Test) key() string {
 	sort.Strings(parts)
 	return strings.Join(parts, ",")
 }
-
-// reachedLine is set up when the interpreter records executed lines.
-var reachedLine = func(r *interp.Result, file string, line int) bool { return false }
