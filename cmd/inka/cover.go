@@ -40,8 +40,15 @@ func runCover(args []string, stdout, stderr io.Writer) int {
 		*crit = string(testgen.AllDecisions)
 	}
 	c := testgen.Criterion(*crit)
-	if len(pos) != 1 || (c != testgen.AllDecisions && c != testgen.AllStatements) ||
-		(*format != "text" && *format != "json" && *format != "sarif") {
+	if c != testgen.AllDecisions && c != testgen.AllStatements {
+		fmt.Fprintf(stderr, "inka cover: unknown criterion %q (want all-decisions or all-statements)\n", c)
+		return exitUsage
+	}
+	if *format != "text" && *format != "json" && *format != "sarif" {
+		fmt.Fprintf(stderr, "inka cover: unknown format %q (want text, json or sarif)\n", *format)
+		return exitUsage
+	}
+	if len(pos) != 1 {
 		fmt.Fprintln(stderr, "usage: inka cover FILE.c [--func F] [--criterion all-decisions|all-statements] [--format text|json|sarif]")
 		return exitUsage
 	}
