@@ -140,13 +140,6 @@ func testJSON(id int, fn string, t *testgen.Test, covers []string) Test {
 	for k, v := range t.Args {
 		out.Args[k] = JSONValue(v)
 	}
-	for _, p := range t.Null {
-		if !strings.ContainsAny(p, "[.") {
-			out.Args[p] = nil
-		} else {
-			out.Objects[p] = nil
-		}
-	}
 	for k, v := range t.Globals {
 		out.Globals[k] = JSONValue(v)
 	}
@@ -262,13 +255,21 @@ func WriteText(w io.Writer, run *Run) {
 			fmt.Fprintf(w, " %s", t.Function)
 		}
 		fmt.Fprintf(w, " %s", valuesString(t.Args))
-		if len(t.Globals) > 0 {
-			fmt.Fprintf(w, " globals %s", valuesString(t.Globals))
+		// Input objects can have thousands of leaves: the text lists the
+		// ones that are not 0 (JSON has them all).
+		if g := nonZero(t.Globals); len(g) > 0 {
+			fmt.Fprintf(w, " globals %s", valuesString(g))
 		}
-		if len(t.Objects) > 0 {
-			fmt.Fprintf(w, " objects %s", valuesString(t.Objects))
+		if o := nonZero(t.Objects); len(o) > 0 {
+			fmt.Fprintf(w, " objects %s", valuesString(o))
 		}
-		for name, calls := range t.Stubs {
+		names := make([]string, 0, len(t.Stubs))
+		for name := range t.Stubs {
+			names = append(names, name)
+		}
+		sort.Strings(names)
+		for _, name := range names {
+			calls := t.Stubs[name]
 			var parts []string
 			for _, c := range calls {
 				parts = append(parts, fmt.Sprint(c.Return))
@@ -307,6 +308,18 @@ func mapString(m map[string]string) string {
 		parts[i] = k + " in " + m[k]
 	}
 	return strings.Join(parts, ", ")
+}
+
+// nonZero returns the entries of m whose value is not the integer 0
+// (NULL pointers are kept: they are not the default of a pointer input).
+func nonZero(m map[string]any) map[string]any {
+	out := map[string]any{}
+	for k, v := range m {
+		if fmt.Sprint(v) != "0" {
+			out[k] = v
+		}
+	}
+	return out
 }
 
 func valuesString(m map[string]any) string {

@@ -502,6 +502,10 @@ func (g *Generator) replay(m *model.Model) (*Test, *interp.Result, error) {
 	t := &Test{Args: map[string]interp.Val{}, Globals: map[string]interp.Val{}, Objects: map[string]interp.Val{},
 		Stubs: map[string][]interp.Val{}, lines: map[ir.Pos]bool{}}
 	in := interp.Inputs{Values: map[string]interp.Val{}, Null: map[string]bool{}}
+	objects := map[string]bool{}
+	for _, o := range g.shape.Objects {
+		objects[o.Pointer] = true
+	}
 	for _, x := range m.Inputs() {
 		if x.Undefined || !x.Var.IsFixed() {
 			continue
@@ -509,22 +513,19 @@ func (g *Generator) replay(m *model.Model) (*Test, *interp.Result, error) {
 		v := x.Var.Val()
 		typ := x.Cell.Typ
 		if x.Pointer {
-			if v.IsZero() {
+			// A pointer input is NULL or points to its fresh object. One
+			// without a fresh object (below the shape's depth) is NULL by
+			// default: listing it would only bury the choices made.
+			if v.IsZero() && objects[x.Path] {
 				in.Null[x.Path] = true
 				t.Null = append(t.Null, x.Path)
+				t.put(x, interp.IntVal(typ, 0))
 			}
 			continue
 		}
 		val := toVal(typ, v)
 		in.Values[x.Path] = val
-		switch {
-		case x.Cell.Obj.Kind == pointsto.InputObj:
-			t.Objects[x.Path] = val
-		case x.Cell.Obj.Var != nil && x.Cell.Obj.Var.Class == ir.Param:
-			t.Args[x.Path] = val
-		default:
-			t.Globals[x.Path] = val
-		}
+		t.put(x, val)
 	}
 	answers := map[string][]interp.Val{}
 	for _, c := range m.Stubs() {
@@ -551,6 +552,18 @@ func (g *Generator) replay(m *model.Model) (*Test, *interp.Result, error) {
 		}})
 	t.Result = r
 	return t, r, err
+}
+
+// put files an input value under Args, Globals or Objects.
+func (t *Test) put(x *model.Input, val interp.Val) {
+	switch {
+	case x.Cell.Obj.Kind == pointsto.InputObj:
+		t.Objects[x.Path] = val
+	case x.Cell.Obj.Var != nil && x.Cell.Obj.Var.Class == ir.Param:
+		t.Args[x.Path] = val
+	default:
+		t.Globals[x.Path] = val
+	}
 }
 
 func toVal(t *ir.Type, v fd.Int) interp.Val {
