@@ -144,14 +144,14 @@ type Targets map[Loc]Rel
 // nothing known (uninitialized).
 type Graph map[Loc]Targets
 
+// clone returns a copy of g that shares its Targets. The analysis never
+// modifies a Targets once it is in a graph (every update puts a new one in
+// place), so a shallow copy is a copy: the graph recorded before each
+// statement then costs one map of locations, not every relation again.
 func (g Graph) clone() Graph {
 	h := make(Graph, len(g))
 	for k, ts := range g {
-		c := make(Targets, len(ts))
-		for t, r := range ts {
-			c[t] = r
-		}
-		h[k] = c
+		h[k] = ts
 	}
 	return h
 }

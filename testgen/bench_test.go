@@ -36,6 +36,7 @@ func benchGen(b *testing.B, file, fn string) *Generator {
 func BenchmarkCoverPaper(b *testing.B) {
 	for _, c := range []struct{ file, fn string }{
 		{"foo.c", "foo"}, {"lh98.c", "lh98"}, {"jos97.c", "jos97"}, {"fig1.c", "f"}, {"trityp.c", "trityp"},
+		{"jos97n.c", "jos97_3"}, {"jos97n.c", "jos97_6"}, {"jos97n.c", "jos97_12"}, {"jos97n.c", "jos97_24"},
 	} {
 		b.Run(c.fn, func(b *testing.B) {
 			var cov *Coverage

@@ -219,6 +219,30 @@ func TestPaperUnreachableExhaustive(t *testing.T) {
 	}
 }
 
+// TestPaperRun: `inka run` on every witness of the table prints the
+// return value the table lists.
+func TestPaperRun(t *testing.T) {
+	t.Chdir("../..")
+	w := loadWitnesses(t)
+	for fn, spec := range w.Functions {
+		file := filepath.Join("testdata/paper", spec.File)
+		for _, d := range spec.Decisions {
+			for _, o := range d.Outcomes {
+				if !o.Feasible {
+					continue
+				}
+				var parts []string
+				for k, v := range o.Witness {
+					parts = append(parts, fmt.Sprintf("%s=%d", k, v))
+				}
+				out, errs, status := runCmd(t, "run", file, "--func", fn, "--args", strings.Join(parts, ","))
+				require.Equal(t, 0, status, errs)
+				assert.True(t, strings.HasPrefix(out, fmt.Sprintf("returned %d\n", *o.Returns)), "%s %v: %s", fn, parts, out)
+			}
+		}
+	}
+}
+
 func runWith(t *testing.T, p *ir.Program, fn string, vals map[string]int64) *interp.Result {
 	t.Helper()
 	in := interp.Inputs{Values: map[string]interp.Val{}}
