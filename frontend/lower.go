@@ -113,7 +113,9 @@ func (pb *progBuilder) funcRef(fd *cc.FunctionDefinition) *ir.Func {
 			pname = fmt.Sprintf("arg%d", len(f.Params)+1)
 		}
 		t := pb.u.irType(p.Type().Decay(), ppos)
-		f.Params = append(f.Params, pb.newVar(pname, t, ir.Param, irPos(ppos), f))
+		v := pb.newVar(pname, t, ir.Param, irPos(ppos), f)
+		v.DeclLen = declaredLen(d)
+		f.Params = append(f.Params, v)
 		decls = append(decls, d)
 	}
 	pb.pdecls[f] = decls
@@ -309,4 +311,29 @@ func sortDecisions(ds []*ir.Decision) {
 	for i, d := range ds {
 		d.Index = i
 	}
+}
+
+// declaredLen returns N for a parameter declared `T v[N]` with a constant
+// N > 0 (cc gives the adjusted type T*, so the length is read from the
+// declarator), else 0.
+func declaredLen(d *cc.Declarator) int64 {
+	if d == nil || d.DirectDeclarator == nil {
+		return 0
+	}
+	dd := d.DirectDeclarator
+	if dd.Case != cc.DirectDeclaratorArr || dd.DirectDeclarator == nil ||
+		dd.DirectDeclarator.Case != cc.DirectDeclaratorIdent || dd.AssignmentExpression == nil {
+		return 0
+	}
+	switch x := dd.AssignmentExpression.Value().(type) {
+	case cc.Int64Value:
+		if x > 0 {
+			return int64(x)
+		}
+	case cc.UInt64Value:
+		if x > 0 && x < 1<<31 {
+			return int64(x)
+		}
+	}
+	return 0
 }

@@ -45,7 +45,7 @@ func (m *machine) setup(f *ir.Func, in Inputs) error {
 	}
 	var iroots []ir.InputRoot
 	for _, v := range f.Params {
-		iroots = append(iroots, ir.InputRoot{Path: v.Name, Typ: v.Typ})
+		iroots = append(iroots, ir.ParamRoot(v))
 	}
 	for i, g := range m.prog.Globals {
 		if !m.cfg.UseInitializers && !m.globals[g].readOnly {

@@ -44,7 +44,13 @@ const (
 type InputRoot struct {
 	Path string // the variable's name
 	Typ  *Type
+	// MinLen is the least number of elements of the object behind a root
+	// that is itself a pointer (a parameter declared `T a[N]`: N).
+	MinLen int64
 }
+
+// ParamRoot is the input root of parameter v.
+func ParamRoot(v *Var) InputRoot { return InputRoot{Path: v.Name, Typ: v.Typ, MinLen: v.DeclLen} }
 
 // ComputeInputShape returns the input objects for the given roots.
 func ComputeInputShape(roots []InputRoot, arrayLen, maxDepth int) *InputShape {
@@ -56,13 +62,15 @@ func ComputeInputShape(roots []InputRoot, arrayLen, maxDepth int) *InputShape {
 	}
 	s := &InputShape{ArrayLen: arrayLen, MaxDepth: maxDepth}
 	for _, r := range roots {
-		s.add(r.Path, r.Typ, 1)
+		s.add(r.Path, r.Typ, 1, r.MinLen)
 	}
 	return s
 }
 
-// add walks the pointer leaves of an object of type t named path.
-func (s *InputShape) add(path string, t *Type, depth int) {
+// add walks the pointer leaves of an object of type t named path. minLen
+// is the least length of the object behind path itself when t is a
+// pointer.
+func (s *InputShape) add(path string, t *Type, depth int, minLen int64) {
 	if depth > s.MaxDepth {
 		return
 	}
@@ -78,9 +86,13 @@ func (s *InputShape) add(path string, t *Type, depth int) {
 			s.Objects = append(s.Objects, o)
 			continue
 		}
-		o.Typ = ArrayOf(elem, int64(s.ArrayLen))
+		n := int64(s.ArrayLen)
+		if l.Path == "" && minLen > n {
+			n = minLen
+		}
+		o.Typ = ArrayOf(elem, n)
 		s.Objects = append(s.Objects, o)
-		s.add(p, o.Typ, depth+1)
+		s.add(p, o.Typ, depth+1, 0)
 	}
 }
 

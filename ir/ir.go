@@ -53,6 +53,10 @@ type Var struct {
 	Init []InitItem
 	// ReadOnly marks string literals and const-qualified globals.
 	ReadOnly bool
+	// DeclLen is N for a parameter declared as an array `T v[N]` (its type
+	// is the pointer T*): callers pass at least N elements, so the object
+	// behind it as an input has at least N.
+	DeclLen int64
 }
 
 func (v *Var) String() string { return v.Name }

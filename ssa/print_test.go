@@ -27,7 +27,7 @@ func build(t *testing.T, file, fn string) (*ssa.Func, *pointsto.Result) {
 	require.NoError(t, err)
 	var roots []ir.InputRoot
 	for _, v := range in.Func.Params {
-		roots = append(roots, ir.InputRoot{Path: v.Name, Typ: v.Typ})
+		roots = append(roots, ir.ParamRoot(v))
 	}
 	pt, err := pointsto.Analyze(in.Func, p.Globals, pointsto.Config{Shape: ir.ComputeInputShape(roots, 4, 3)})
 	require.NoError(t, err)
