@@ -36,6 +36,10 @@ type Options struct {
 	// order they were posted (trailed): a search may branch on their
 	// conditions.
 	Active []*Ite
+	// TrialLazies is the number of lazy constraints (loop iterations) a
+	// trial may build; trialLazies counts down inside the current one.
+	TrialLazies int
+	trialLazies int
 }
 
 // Ite is the ite/6 combinator of Definition 1: (c ∧ C_then ∧ v2 = v0) ∨
@@ -166,6 +170,23 @@ func (c *Ite) Post(s *fd.Store) bool {
 
 type iteProp struct{ c *Ite }
 
+// Decide commits the ite to its then branch (then set) or its else
+// branch, as a search decision: the branch's constraints are posted at
+// once rather than left to the ite's propagator, so that the decision
+// makes progress even when the store has not run that propagator yet (a
+// propagation round cut short by fd.Store.StepLimit). It reports false
+// when the store fails; the caller propagates.
+func (c *Ite) Decide(s *fd.Store, then bool) bool {
+	side := 2
+	if then {
+		side = 1
+	}
+	if c.side != 0 {
+		return c.side == side
+	}
+	return c.commit(s, side) != fd.Failed
+}
+
 // commit posts branch 1 (then) or 2 (else) with the matching condition.
 func (c *Ite) commit(s *fd.Store, side int) fd.Status {
 	s.SetInt(&c.side, side)
@@ -229,6 +250,9 @@ func (p *iteProp) Propagate(s *fd.Store) fd.Status {
 // before it), or false if the sub-store failed.
 func trial(s *fd.Store, o *Options, post func() bool) (map[*fd.Var]fd.Domain, bool) {
 	o.Trials++
+	saved := o.trialLazies
+	o.trialLazies = o.TrialLazies
+	defer func() { o.trialLazies = saved }()
 	s.Push()
 	defer s.Pop()
 	if !post() || !s.Propagate() {
@@ -262,10 +286,27 @@ func join(a, b map[*fd.Var]fd.Domain) bool {
 type Lazy struct {
 	Build func(s *fd.Store) bool
 	Name  string
+	// Opts bounds the building inside trials (nil: never built there).
+	Opts *Options
 }
 
-// Post implements fd.Constraint.
-func (l *Lazy) Post(s *fd.Store) bool { return l.Build(s) }
+// Post implements fd.Constraint. Inside a sub-store trial (rules 3-5 of an
+// ite) only the first few lazy constraints are built (Options.TrialLazies):
+// a trial of a loop's "one more iteration" branch would otherwise unroll,
+// by propagation alone, every iteration the domains decide, only to be
+// undone, and again at every wake. A trial that leaves out a constraint
+// fails less often and narrows less: it stays sound. The content is built
+// when the branch is posted for good.
+func (l *Lazy) Post(s *fd.Store) bool {
+	if s.TrialDepth() > 0 {
+		o := l.Opts
+		if o == nil || o.trialLazies <= 0 {
+			return true
+		}
+		o.trialLazies--
+	}
+	return l.Build(s)
+}
 
 // Entailed implements fd.Constraint: nothing is known before it is built.
 func (l *Lazy) Entailed(*fd.Store) fd.Truth { return fd.Unknown }

@@ -146,7 +146,12 @@ func (c *fun2) Entailed(s *Store) Truth {
 	return Unknown
 }
 
-type fun2Prop struct{ c *fun2 }
+type fun2Prop struct {
+	c *fun2
+	// given records (trailed) the implied difference constraints already
+	// given to the store's graph, one bit per fact (implied.go).
+	given int
+}
 
 func (p *fun2Prop) Propagate(s *Store) Status {
 	c := p.c
@@ -158,6 +163,56 @@ func (p *fun2Prop) Propagate(s *Store) Status {
 		}
 		return Subsumed
 	}
+	if so, ok := c.op.(simplifyOp); ok {
+		if k := so.simpler(z, x, y); k != nil {
+			if !s.Post(k) {
+				return Failed
+			}
+			return Subsumed
+		}
+	}
+	if io, ok := c.op.(impliedOp); ok {
+		add := func(id int, a, b *Var, k Int) bool {
+			if p.given&(1<<id) != 0 {
+				return true
+			}
+			s.SetInt(&p.given, p.given|1<<id)
+			return s.addDiff(a, b, k)
+		}
+		if !io.implied(z, x, y, add) {
+			return Failed
+		}
+	}
+	if x.IsFixed() && commutes(c.op) {
+		x, y = y, x // the constant second, for the rules below
+	}
+	if y.IsFixed() {
+		// x op constant (x % 3, x / 10, 4 * x: the common case in C) has
+		// rules as exact as enumeration and far cheaper, on a domain of
+		// thousands of values that a loop unrolled by propagation
+		// narrows again and again.
+		switch op := c.op.(type) {
+		case remOp:
+			// x's new bounds may fall on holes whose neighbours have
+			// other remainders: repeat to this rule's fixpoint.
+			for iter := 0; iter < 16; iter++ {
+				lo, hi := x.dom.min, x.dom.max
+				if !remConst(z, x, y.dom.min) {
+					return Failed
+				}
+				if x.dom.min == lo && x.dom.max == hi {
+					break
+				}
+			}
+			if x.IsFixed() {
+				return NotFixpoint // the fixed case above decides it exactly
+			}
+			return AtFixpoint
+		case divOp, mulOp:
+			return p.boundsLoop(s, op.(backwardOp))
+		}
+	}
+	x, y = c.x, c.y
 	if smallProduct(s.enumLimit(), x, y) {
 		if !enumSupport2(c.op, z, x, y) {
 			return Failed
@@ -172,10 +227,27 @@ func (p *fun2Prop) Propagate(s *Store) Status {
 		}
 		return AtFixpoint
 	}
-	// Forward and backward rules feed each other (x·y = N with N odd
-	// moves both bounds of x and y by one divisor test per round), so
-	// loop here to this propagator's own fixpoint: a round trip through
-	// the queue would cost more than the round itself.
+	return p.boundsLoop(s, b)
+}
+
+// commutes reports whether op(x, y) = op(y, x).
+func commutes(op funOp) bool {
+	switch o := op.(type) {
+	case mulOp, addOp, minOp, maxOp, bitOp:
+		return true
+	case wrapOp:
+		return o.op == OpAdd || o.op == OpMul || o.op == OpAnd || o.op == OpOr || o.op == OpXor
+	}
+	return false
+}
+
+// boundsLoop runs the forward (bounds) and backward rules to this
+// propagator's fixpoint. They feed each other (x·y = N with N odd moves
+// both bounds of x and y by one divisor test per round), and a round trip
+// through the queue would cost more than the round itself.
+func (p *fun2Prop) boundsLoop(s *Store, b backwardOp) Status {
+	c := p.c
+	x, y, z := c.x, c.y, c.z
 	changed := s.changed
 	for iter := 0; ; iter++ {
 		s.changed = false
@@ -220,7 +292,22 @@ func enumSupport2(op funOp, z, x, y *Var) bool {
 	}
 	slices.SortFunc(zs, func(a, b Int) int { return a.Cmp(b) })
 	zs = slices.Compact(zs)
-	return z.Intersect(Values(zs...)) && x.Intersect(pick(xs, sx)) && y.Intersect(pick(ys, sy))
+	return z.Intersect(coarse(Values(zs...))) && x.Intersect(coarse(pick(xs, sx))) && y.Intersect(coarse(pick(ys, sy)))
+}
+
+// maxEnumIntervals bounds the intervals of a domain pruned by enumeration.
+// Exact support can shred a domain (x % 3 ≠ 0 on 0..4095 leaves 1365
+// intervals), and every later propagator on that variable then pays for
+// each interval: past the bound, only the hull of the support is kept,
+// which is sound and keeps fixed cases exact.
+const maxEnumIntervals = 32
+
+// coarse returns d, or its hull when d has too many intervals.
+func coarse(d Domain) Domain {
+	if d.NumIntervals() > maxEnumIntervals {
+		return Range(d.Min(), d.Max())
+	}
+	return d
 }
 
 func domValues(d Domain) []Int {
@@ -421,6 +508,107 @@ func (remOp) bounds(x, y *Domain) (Int, Int) {
 		h.add(Max2(nlo, m.Neg()), zero)
 	}
 	return h.lo, h.hi
+}
+
+// remConst propagates z = x % c for a constant c ≠ 0: z keeps the
+// remainders x's range attains (exact: the remainder runs through
+// consecutive values as x does), and x's bounds move to the nearest values
+// whose remainder z allows (bounds consistent).
+func remConst(z, x *Var, c Int) bool {
+	if c.IsZero() {
+		return x.s.Fail()
+	}
+	m := c.Abs()
+	nlo, nhi, plo, phi := signParts(&x.dom)
+	sup := EmptyDomain
+	if plo.Leq(phi) {
+		sup = sup.Union(residues(plo, phi, m))
+	}
+	if nlo.Leq(nhi) {
+		// x % m for x < 0 is -((-x) % m).
+		sup = sup.Union(residues(nhi.Neg(), nlo.Neg(), m).negate())
+	}
+	if !z.Intersect(sup) {
+		return false
+	}
+	lo, ok := remBound(x.dom.min, x.dom.max, m, z.dom, 1)
+	if !ok {
+		return x.s.Fail()
+	}
+	hi, ok := remBound(x.dom.max, lo, m, z.dom, -1)
+	if !ok {
+		return x.s.Fail()
+	}
+	return x.SetBounds(lo, hi)
+}
+
+// residues returns {v % m | lo ≤ v ≤ hi} for 0 ≤ lo ≤ hi.
+func residues(lo, hi, m Int) Domain {
+	if !hi.Sub(lo).Less(m.Dec()) {
+		return Range(zero, m.Dec())
+	}
+	r1, r2 := lo.Rem(m), hi.Rem(m)
+	if r1.Leq(r2) {
+		return Range(r1, r2)
+	}
+	return Range(zero, r2).Union(Range(r1, m.Dec()))
+}
+
+// negate returns {-v | v ∈ d}.
+func (d Domain) negate() Domain {
+	var ivs []Interval
+	for i := d.NumIntervals() - 1; i >= 0; i-- {
+		lo, hi := d.Interval(i)
+		ivs = append(ivs, Interval{hi.Neg(), lo.Neg()})
+	}
+	return FromIntervals(ivs)
+}
+
+// remBound returns the first v from start towards end (dir 1: upwards,
+// -1: downwards) with v % m in zd, jumping over runs of remainders zd
+// excludes; ok is false when there is none up to end. After a few jumps
+// it gives up and returns the value reached, a sound bound.
+func remBound(start, end, m Int, zd Domain, dir int) (Int, bool) {
+	v := start
+	for jump := 0; jump < 8; jump++ {
+		if (dir > 0 && end.Less(v)) || (dir < 0 && v.Less(end)) {
+			return v, false
+		}
+		r := v.Rem(m)
+		if zd.Contains(r) {
+			return v, true
+		}
+		// Moving v by one moves r by one in the same direction, until r
+		// wraps (at a multiple of m, or when v crosses 0). Jump to the
+		// next allowed remainder of this run, or past the run's end.
+		var next Int
+		if dir > 0 {
+			runEnd := m.Dec() // r increases up to m-1 (v ≥ 0) or 0 (v < 0)
+			if v.Sign() < 0 {
+				runEnd = zero
+			}
+			if n, ok := zd.Next(r.Inc()); ok && n.Leq(runEnd) {
+				next = v.Add(n.Sub(r))
+			} else {
+				next = v.Add(runEnd.Sub(r)).Inc()
+			}
+		} else {
+			runEnd := m.Dec().Neg() // r decreases down to -(m-1) (v ≤ 0) or 0 (v > 0)
+			if v.Sign() > 0 {
+				runEnd = zero
+			}
+			if n, ok := zd.Prev(r.Dec()); ok && runEnd.Leq(n) {
+				next = v.Sub(r.Sub(n))
+			} else {
+				next = v.Sub(r.Sub(runEnd)).Dec()
+			}
+		}
+		v = next
+	}
+	if (dir > 0 && end.Less(v)) || (dir < 0 && v.Less(end)) {
+		return v, false
+	}
+	return v, true
 }
 
 func (remOp) backward(z, x, y *Var) bool {

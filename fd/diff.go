@@ -46,6 +46,7 @@ func (s *Store) addDiff(x, y *Var, c Int) bool {
 	if g.shortest(x, y, c) {
 		return s.Fail()
 	}
+	s.diffEpoch++
 	g.out[y] = append(g.out[y], diffEdge{to: x, w: c})
 	s.OnUndo(func() {
 		l := g.out[y]
@@ -133,4 +134,64 @@ func (g *diffGraph) shortest(src, dst *Var, c Int) bool {
 		}
 	}
 	return false
+}
+
+// distBudget bounds the relaxations of a distance query (distance): the
+// facts it serves are usually one or two edges away.
+const distBudget = 256
+
+// distance returns the weight of a shortest path src ⇝ dst (so that the
+// graph implies dst - src ≤ the weight), if the bounded search finds one.
+func (g *diffGraph) distance(src, dst *Var) (Int, bool) {
+	if src == dst {
+		return Int{}, true
+	}
+	if len(g.out[src]) == 0 {
+		return Int{}, false
+	}
+	clear(g.dist)
+	g.dist[src] = Int{}
+	queue := []*Var{src}
+	inq := map[*Var]bool{src: true}
+	work := 0
+	for len(queue) > 0 {
+		u := queue[0]
+		queue = queue[1:]
+		inq[u] = false
+		du := g.dist[u]
+		for _, e := range g.out[u] {
+			if work++; work > distBudget {
+				// Sound: a path found so far is a real path; a shorter one
+				// would only tighten the bound.
+				d, ok := g.dist[dst]
+				return d, ok
+			}
+			nd := du.AddSat(e.w)
+			if old, ok := g.dist[e.to]; ok && !nd.Less(old) {
+				continue
+			}
+			if e.to == src {
+				continue // a cycle back to the source is never negative
+			}
+			g.dist[e.to] = nd
+			if !inq[e.to] {
+				inq[e.to] = true
+				queue = append(queue, e.to)
+			}
+		}
+	}
+	d, ok := g.dist[dst]
+	return d, ok
+}
+
+// diffBounds returns bounds on x - y that the graph implies: x - y ≤ hi
+// (a path y ⇝ x) and x - y ≥ lo (a path x ⇝ y).
+func (s *Store) diffBounds(x, y *Var) (lo Int, hasLo bool, hi Int, hasHi bool) {
+	if s.diff == nil {
+		return
+	}
+	g := s.diff
+	hi, hasHi = g.distance(y, x)
+	w, ok := g.distance(x, y)
+	return w.Neg(), ok, hi, hasHi
 }

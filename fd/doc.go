@@ -86,12 +86,16 @@
 //	Plus, Minus, Sum, SumEq                 linear
 //	Reify(b, c), ReifyCmp, ReifyLinear      b ⇔ c for any c (b fixed posts c or Not(c))
 //	Times: z = x·y                          domain consistent when small, else bounds both ways
-//	Div, Rem: C's / and % (y ≠ 0)           domain consistent when small, else bounds
+//	Div, Rem: C's / and % (y ≠ 0)           domain consistent when small, else bounds; x % c, x / c
+//	                                        by a constant: exact remainders, bounds consistent x
 //	Abs, MinOf, MaxOf                       domain consistent (Abs), bounds
 //	BitAnd, BitOr, BitXor, BitNot           small: exact; wide: sign-split bit-length bounds
 //	Shl, Shr: x·2^y, ⌊x/2^y⌋                small: exact; wide: monotone bounds
-//	Wrap(z, x, w, signed): C conversion     domain consistent over up to 8 windows of 2^w
-//	WrapOp(z, x, op, y, w, signed)          (x op y) mod 2^w in the w-bit type, exact on low words
+//	Wrap(z, x, w, signed): C conversion     domain consistent over up to 8 windows of 2^w; one
+//	                                        window left: z = x + k, a difference constraint
+//	WrapOp(z, x, op, y, w, signed)          (x op y) mod 2^w in the w-bit type, exact on low words;
+//	                                        no wrap possible: the exact operation; +, -, ·k: the
+//	                                        exact result t and z = Wrap(t)
 //	Element, ElementConst: v = list[i]      domain consistent on i, v ⊆ ∪ list[i]
 //	AllDifferent, AllDifferentOffset        value propagation
 //	Count: n = #{i | xᵢ = v}                counting bounds
@@ -101,5 +105,27 @@
 //
 // "Small" means the product of the operand domain sizes is at most
 // Store.EnumLimit (default 4096): the propagator then enumerates and keeps
-// exactly the supported values, so every fixed case is decided exactly.
+// exactly the supported values (the hull of them when they would shred a
+// domain into more than 32 intervals), so every fixed case is decided
+// exactly.
+//
+// # The difference graph
+//
+// Bounds reasoning refutes a cycle such as x < y ∧ y ≤ x one value a
+// round. The store keeps every difference constraint x - y ≤ c in a graph
+// and fails on a negative cycle at once (diff.go). Constraints feed it
+// what they imply as differences: binary linear constraints directly,
+// ternary ones with unit coefficients once a sign is known (t = x - y with
+// y ≥ 0 gives t ≤ x) and in return read their bounds from it (t = hi - lo
+// with lo ≤ hi gives t ≥ 0), and the non-linear operations once their
+// operands' signs are known (r = x % y with y > 0 gives r < y; see
+// implied.go and lindiff.go).
+//
+// # Bounded propagation
+//
+// Store.StepLimit bounds the propagator runs of a Propagate call, trials
+// included. A call cut short sets Incomplete and leaves the rest queued
+// (Pending): the next call goes on from there. A search can read
+// Incomplete as a sign of creeping, and must finish the propagation
+// before it calls an assignment a solution.
 package fd

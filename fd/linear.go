@@ -483,6 +483,8 @@ func postLinGeneral(s *Store, a []Int, x []*Var, rel Rel, c Int) bool {
 		s.WatchAll(pr, EvFix, x...)
 	default:
 		p := &linProp{a: a, x: x, c: c, eq: rel == Eq}
+		p.unit = p.unitTernary()
+		p.epoch = -1
 		cost := CostLinear
 		if len(x) <= 3 {
 			cost = CostTernary
@@ -502,6 +504,11 @@ type linProp struct {
 	// diffed is set (trailed) once the constraint, reduced to x - y by
 	// fixed variables, was given to the difference graph.
 	diffed bool
+	// unit marks three variables with coefficients ±1 (lindiff.go);
+	// given and epoch are its trailed state: the facts given to the
+	// graph, and the graph's size at the last reading of its bounds.
+	unit         bool
+	given, epoch int
 }
 
 // toDiff gives the constraint to the difference graph when all its
@@ -542,6 +549,9 @@ func (p *linProp) toDiff(s *Store) bool {
 
 func (p *linProp) Propagate(s *Store) Status {
 	if !p.diffed && !p.toDiff(s) {
+		return Failed
+	}
+	if p.unit && !p.ternaryDiffs(s) {
 		return Failed
 	}
 	for iter := 0; ; iter++ {

@@ -3,6 +3,8 @@ package fd
 import (
 	"fmt"
 	"math/rand/v2"
+	"os"
+	"strconv"
 	"testing"
 )
 
@@ -288,6 +290,9 @@ func iterations() int {
 	if testing.Short() {
 		return 60
 	}
+	if n, err := strconv.Atoi(os.Getenv("INKA_PROP_ITERATIONS")); err == nil && n > 0 {
+		return n // a deeper search, by hand
+	}
 	return 300
 }
 
@@ -417,6 +422,26 @@ func TestPropagatorsArith(t *testing.T) {
 			}
 			return x % y, true
 		}, nil),
+		{"rem-const", func(r *rand.Rand) instance {
+			// x % c on a wide x: the constant-divisor rule, with jumps over
+			// runs of excluded remainders.
+			c := int64(r.IntN(9) - 4)
+			if c == 0 {
+				c = 3
+			}
+			return instance{[]Domain{dom(r), smallDom(r, int64(r.IntN(40)-20), 10+r.IntN(30)), ValuesInt64(c)},
+				func(v []*Var) Constraint { return Rem(v[0], v[1], v[2]) },
+				func(v []Int) bool { return i64(v[0]) == i64(v[1])%i64(v[2]) }}
+		}},
+		{"div-const", func(r *rand.Rand) instance {
+			c := int64(r.IntN(9) - 4)
+			if c == 0 {
+				c = -2
+			}
+			return instance{[]Domain{dom(r), smallDom(r, int64(r.IntN(40)-20), 10+r.IntN(30)), ValuesInt64(c)},
+				func(v []*Var) Constraint { return Div(v[0], v[1], v[2]) },
+				func(v []Int) bool { return i64(v[0]) == i64(v[1])/i64(v[2]) }}
+		}},
 		binCase("min", MinOf, func(x, y int64) (int64, bool) { return min(x, y), true }, nil),
 		binCase("max", MaxOf, func(x, y int64) (int64, bool) { return max(x, y), true }, nil),
 		binCase("and", BitAnd, func(x, y int64) (int64, bool) { return x & y, true }, nil),

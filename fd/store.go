@@ -161,7 +161,9 @@ type Store struct {
 	changed   bool
 	depth     int // nesting of Propagate calls
 	diff      *diffGraph
-	trials    int // open choice points pushed from inside propagation
+	diffEpoch int   // counts the edges added to diff (never decreases)
+	trials    int   // open choice points pushed from inside propagation
+	steps     int64 // propagator runs of the outermost Propagate call, nested trials included
 
 	// MaxTrialDepth bounds how many sub-store trials (Push inside
 	// propagation) may be nested before expensive propagators such as
@@ -176,12 +178,15 @@ type Store struct {
 	// never enumerate.
 	EnumLimit int
 
-	// StepLimit bounds the propagator runs of one Propagate call (0: no
+	// StepLimit bounds the propagator runs of one Propagate call, those
+	// of the trials it makes (nested Propagate calls) included (0: no
 	// bound). Bounds reasoning on a cycle such as x < y ∧ y < x shrinks
 	// the domains by one value a round and may take 2^32 rounds to fail;
-	// a bounded call stops early instead, with the queue dropped and
-	// Incomplete set. That is sound (domains are only ever narrowed by
-	// correct deductions) but the store may not be at a fixpoint.
+	// a bounded call stops early instead and sets Incomplete. That is
+	// sound (domains are only ever narrowed by correct deductions) but
+	// the store may not be at a fixpoint: the propagators still queued
+	// stay queued, and the next Propagate call (after the next search
+	// decision, say) runs them, so that no constraint is forgotten.
 	StepLimit int64
 	// Incomplete is set when a Propagate call hit StepLimit.
 	Incomplete bool
@@ -544,8 +549,10 @@ func (s *Store) Propagate() bool {
 		s.clearQueue()
 		return false
 	}
+	if s.depth == 0 {
+		s.steps = 0
+	}
 	s.depth++
-	var steps int64
 	for {
 		p := s.dequeue()
 		if p == nil {
@@ -554,9 +561,9 @@ func (s *Store) Propagate() bool {
 		if p.dead {
 			continue
 		}
-		if steps++; s.StepLimit > 0 && steps > s.StepLimit {
+		if s.steps++; s.StepLimit > 0 && s.steps > s.StepLimit {
 			s.Incomplete = true
-			s.clearQueue()
+			s.enqueue(p)
 			break
 		}
 		s.Stats.Propagations++
@@ -585,6 +592,10 @@ func (s *Store) Propagate() bool {
 	s.depth--
 	return true
 }
+
+// Pending reports whether propagators are queued: after a Propagate call
+// cut short by StepLimit, the store is not at a fixpoint yet.
+func (s *Store) Pending() bool { return s.queued > 0 }
 
 // InPropagation reports whether a propagator is running.
 func (s *Store) InPropagation() bool { return s.depth > 0 }

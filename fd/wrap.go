@@ -114,6 +114,14 @@ func (c *wrapC) Propagate(s *Store) Status {
 	if !ok {
 		return AtFixpoint // x spans too many windows: z may be anything
 	}
+	if n == 1 && !c.x.IsFixed() {
+		// x lies in one window: z = x - k0·2^w exactly, a difference
+		// constraint the store's graph sees (implied.go).
+		if !s.Post(CmpOff(c.z, Eq, c.x, k0.MulSat(Pow2(c.w)).Neg())) {
+			return Failed
+		}
+		return Subsumed
+	}
 	img, _ := c.image()
 	if !c.z.Intersect(img) {
 		return Failed

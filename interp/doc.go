@@ -87,6 +87,7 @@
 //	NullArith       NULL + n with n != 0
 //	Dangling        use of a pointer to a local of a call that has returned
 //	OutOfBounds     access outside the object; pointer arithmetic beyond one past the end
+//	                (of the array member of a struct a pointer was derived from, if so)
 //	PointerCompare  < <= > >= or - of pointers into different objects (or NULL)
 //	Uninitialized   indeterminate value used in an operation, condition, address, index or extern argument
 //	ReadOnlyWrite   store into a string literal or const object

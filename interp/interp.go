@@ -743,6 +743,10 @@ func (m *machine) exec(s ir.Stmt) error {
 		}
 		p.off += f.Offset
 		p.Typ = s.Dst.Typ
+		if f.Type.Kind == ir.Array {
+			// The pointer may only move inside the member array.
+			p.lo, p.hi = p.off, p.off+f.Type.Size()
+		}
 		return m.setVar(s.Dst, p)
 
 	case *ir.PtrAdd:
@@ -898,7 +902,7 @@ func (m *machine) exec(s ir.Stmt) error {
 // checkPtr checks that pointer p, the value of x, may be used to access n
 // bytes; prefix x suffix is the access, for messages.
 func (m *machine) checkPtr(p Val, prefix string, x ir.Value, suffix string, n int64) error {
-	if p.obj != nil && !p.obj.dead && p.off >= 0 && p.off+n <= p.obj.size && p.undef == defined {
+	if p.obj != nil && !p.obj.dead && p.off >= 0 && p.off+n <= p.obj.size && p.undef == defined && p.inMember(n) {
 		return nil
 	}
 	what := prefix + suffix
@@ -923,7 +927,43 @@ func (m *machine) checkPtr(p Val, prefix string, x ir.Value, suffix string, n in
 	if p.off < 0 || p.off+n > p.obj.size {
 		return ub(OutOfBounds, "%s: %d bytes at offset %d of %s (%d bytes)", what, n, p.off, p.obj.name, p.obj.size)
 	}
+	if !p.inMember(n) {
+		return ub(OutOfBounds, "%s: %d bytes at offset %d of %s, outside the array member %s", what, n, p.off, p.obj.name, p.memberName())
+	}
 	return nil
+}
+
+// inMember reports whether n bytes at p lie in the array member p was
+// derived from (if any).
+func (p Val) inMember(n int64) bool {
+	return p.hi == 0 || (p.off >= p.lo && p.off+n <= p.hi)
+}
+
+// memberName names the array member that bounds p, for messages.
+func (p Val) memberName() string {
+	return p.obj.name + memberPath(p.obj.typ, p.lo, p.hi-p.lo)
+}
+
+// memberPath is the access path of the array member of size n at byte
+// offset off of an object of type t.
+func memberPath(t *ir.Type, off, n int64) string {
+	switch t.Kind {
+	case ir.Array:
+		if es := t.Elem.Size(); es > 0 {
+			i := off / es
+			return fmt.Sprintf("[%d]", i) + memberPath(t.Elem, off-i*es, n)
+		}
+	case ir.Struct, ir.Union:
+		for _, f := range t.Fields {
+			if off >= f.Offset && off < f.Offset+f.Type.Size() {
+				if off == f.Offset && f.Type.Kind == ir.Array && f.Type.Size() == n {
+					return "." + f.Name
+				}
+				return "." + f.Name + memberPath(f.Type, off-f.Offset, n)
+			}
+		}
+	}
+	return ""
 }
 
 // ptrAdd computes p + i (in elements of p's pointee) with result type t.
@@ -959,6 +999,9 @@ func ptrAdd(p, i Val, t *ir.Type) (Val, error) {
 	off := p.off + lo
 	if hi || off < 0 || off > p.obj.size {
 		return Val{}, ub(OutOfBounds, "%s + %d is outside %s (%d bytes)", p, n, p.obj.name, p.obj.size)
+	}
+	if p.hi > 0 && (off < p.lo || off > p.hi) {
+		return Val{}, ub(OutOfBounds, "%s + %d is outside the array member %s", p, n, p.memberName())
 	}
 	p.off = off
 	p.Typ = t

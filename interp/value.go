@@ -26,9 +26,15 @@ type Val struct {
 	Typ  *ir.Type
 	Bits uint64
 
-	obj   *object // pointer target; nil for NULL and integers
-	off   int64   // byte offset of a pointer in obj
-	undef undefKind
+	obj *object // pointer target; nil for NULL and integers
+	off int64   // byte offset of a pointer in obj
+	// lo and hi bound the array member of a struct or union a pointer was
+	// derived from (by &s.a, the decay of s.a): arithmetic stays in
+	// [lo, hi] and accesses in [lo, hi), as C11 6.5.6p8 says; an access
+	// beyond, into the next member, is out of bounds although inside the
+	// object. hi == 0: the whole object bounds the pointer.
+	lo, hi int64
+	undef  undefKind
 }
 
 // undefKind says why a value is indeterminate.

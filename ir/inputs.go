@@ -1,5 +1,7 @@
 package ir
 
+import "fmt"
+
 // InputShape describes the memory a test builds before calling a function:
 // every pointer input (a pointer parameter, a pointer leaf of a struct or
 // array parameter, a pointer leaf of a global taken as input) points to a
@@ -104,4 +106,27 @@ func (s *InputShape) Lookup(pointer string) *InputObject {
 		}
 	}
 	return nil
+}
+
+// GlobalRoots returns the root of the access paths of each global of a
+// program whose entry function is f (its input root, when the global is an
+// input): the global's name, or name#ID when a parameter of f or an
+// earlier global already has that name (a parameter that shadows a global
+// an inlined callee reads). The interpreter names the globals so; the
+// shape of the inputs and the points-to analysis must agree with it.
+func GlobalRoots(f *Func, globals []*Var) map[*Var]string {
+	taken := map[string]bool{}
+	for _, v := range f.Params {
+		taken[v.Name] = true
+	}
+	roots := make(map[*Var]string, len(globals))
+	for _, g := range globals {
+		root := g.Name
+		if taken[root] {
+			root = fmt.Sprintf("%s#%d", g.Name, g.ID)
+		}
+		taken[root] = true
+		roots[g] = root
+	}
+	return roots
 }

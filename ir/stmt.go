@@ -253,6 +253,30 @@ type Extern struct {
 	Pos      Pos // the declaration
 }
 
+// NoReturn reports whether a call to e never returns: the C library
+// functions that end the program (the interpreter stops the run there).
+func (e *Extern) NoReturn() bool {
+	switch e.Name {
+	case "abort", "exit", "_Exit", "quick_exit", "__assert_fail", "__assert", "__assert_rtn":
+		return true
+	}
+	return false
+}
+
+// WriteArg returns the index of the parameter through which a stub of e
+// stores a value (its first pointer-to-integer parameter), or -1. The
+// stubs of inka's tests (testgen) and of its gcc drivers agree on it: a
+// call stores one fresh value in the integer its write argument points
+// to, when that argument is not NULL.
+func (e *Extern) WriteArg() int {
+	for i, p := range e.Params {
+		if p.IsPointer() && p.Elem.IsInteger() {
+			return i
+		}
+	}
+	return -1
+}
+
 // Func is a lowered function.
 type Func struct {
 	Name      string

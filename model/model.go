@@ -6,6 +6,11 @@
 // runs (division by zero, INT_MIN / -1, shift counts, invalid pointers), an
 // ite per if, and a lazily unfolded w per loop.
 //
+// A call of a function that ends the program (exit, abort: ir.Extern.
+// NoReturn) is a dead end: the model describes the runs that return, and
+// the runs that reach a goal are the model of a function cut at the goal
+// (package testgen), where such a call after the goal is never reached.
+//
 // A loop is unfolded one iteration at a time, when the model needs it;
 // past MaxUnroll iterations the model gives up on that path and records it
 // (BoundHit), so that "no solution" then means "unknown", never
@@ -128,10 +133,16 @@ func New(f *ssa.Func, opts Options) (*Model, error) {
 	} else if opts.MaxTrial == 0 {
 		opts.MaxTrial = 1
 	}
-	m := &Model{S: fd.NewStore(), F: f, Opts: opts, Comb: &combinators.Options{MaxTrial: opts.MaxTrial}}
-	// Bounds propagation creeps on cycles (x < y ∧ y < x on 32-bit
-	// domains); stop such a round early rather than run for minutes.
-	m.S.StepLimit = 20000
+	// A trial of a loop test may unfold two iterations (a body and the
+	// next test each): enough to refute a path two iterations ahead
+	// (jos97's i = 3, 4), not enough to unroll the loop inside every trial.
+	m := &Model{S: fd.NewStore(), F: f, Opts: opts, Comb: &combinators.Options{MaxTrial: opts.MaxTrial, TrialLazies: 4}}
+	// Bounds propagation creeps on cycles the solver cannot see through
+	// (x % 2 = 1 ∧ 3x + 1 odd moves x by 2 a round on 32-bit domains);
+	// stop such a round early rather than run for minutes. On the test
+	// programs a propagation that reaches its fixpoint takes at most a
+	// few thousand steps.
+	m.S.StepLimit = 10000
 	m.root = &env{vars: map[*ssa.Version]*fd.Var{}}
 	m.zero = m.S.ConstInt64(0)
 	for _, o := range f.PT.Objects {
@@ -428,6 +439,10 @@ func (m *Model) stmt(s ssa.Stmt, e *env, index int) []fd.Constraint {
 		}
 		return []fd.Constraint{c}
 	case *ssa.Stub:
+		if s.Extern.NoReturn() {
+			// exit(), abort(): no execution that returns goes through here.
+			return []fd.Constraint{fd.FalseC}
+		}
 		call := &StubCall{Stub: s, ctx: e.ctx, order: append(append([]int(nil), e.order...), index)}
 		for _, a := range s.Args {
 			call.Args = append(call.Args, m.val(e, a))
@@ -496,7 +511,7 @@ func (m *Model) loop(s *ssa.While, e *env, index int, prev *env, k int) fd.Const
 			m.def(e, v)
 		}
 	}
-	return &combinators.Lazy{Name: fmt.Sprintf("w@%d#%d", index, k), Build: func(st *fd.Store) bool {
+	return &combinators.Lazy{Name: fmt.Sprintf("w@%d#%d", index, k), Opts: m.Comb, Build: func(st *fd.Store) bool {
 		if k >= m.Opts.MaxUnroll {
 			m.BoundHit = true
 			return false
@@ -526,7 +541,7 @@ func (m *Model) loop(s *ssa.While, e *env, index int, prev *env, k int) fd.Const
 		}
 		// Continue: the body, then the next iteration, built when needed.
 		ctx := &context{parent: e.ctx, ite: c, side: 1}
-		c.Then = []fd.Constraint{&combinators.Lazy{Name: "body", Build: func(st *fd.Store) bool {
+		c.Then = []fd.Constraint{&combinators.Lazy{Name: "body", Opts: m.Comb, Build: func(st *fd.Store) bool {
 			be := &env{parent: ie, vars: map[*ssa.Version]*fd.Var{}, ctx: ctx, order: append(append([]int(nil), ie.order...), 1)}
 			body := m.block(s.Body, be)
 			return st.Post(body...) && st.Post(m.loop(s, e, index, be, k+1))

@@ -3,6 +3,7 @@ package pointsto
 import (
 	"fmt"
 	"regexp"
+	"strings"
 
 	"github.com/inka-tool/inka/ir"
 )
@@ -67,8 +68,11 @@ func Analyze(f *ir.Func, globals []*ir.Var, cfg Config) (r *Result, err error) {
 	r = &Result{Func: f, before: map[ir.Stmt]Graph{}, objOf: map[*ir.Var]*Object{}, inputOf: map[string]*Object{}}
 	r.Null = r.newObject(&Object{Name: "NULL", Kind: NullObj})
 	r.Unknown = r.newObject(&Object{Name: "?", Kind: UnknownObj})
+	// A global shadowed by a parameter is listed as name#ID, its input
+	// root, so that listings tell the two apart.
+	roots := ir.GlobalRoots(f, globals)
 	for _, g := range globals {
-		r.varObject(g)
+		r.varObject(g).Name = roots[g]
 	}
 	for _, v := range f.Params {
 		r.varObject(v)
@@ -94,13 +98,17 @@ func Analyze(f *ir.Func, globals []*ir.Var, cfg Config) (r *Result, err error) {
 	}
 	defer func() {
 		if e := recover(); e != nil {
-			if ae, ok := e.(analysisError); ok {
-				err = ae
-				return
+			switch e := e.(type) {
+			case analysisError:
+				r, err = nil, e
+			case *UnsupportedError:
+				r, err = nil, e
+			default:
+				panic(e)
 			}
-			panic(e)
 		}
 	}()
+	r.checkUnions(f)
 	g := r.entryGraph(f, globals, cfg)
 	r.Entry = g.clone()
 	r.Exit = r.block(f.Body, g)
@@ -113,6 +121,86 @@ type analysisError struct {
 }
 
 func (e analysisError) Error() string { return fmt.Sprintf("%s: %s", e.pos, e.msg) }
+
+// UnsupportedError reports a use of pointers the analysis cannot model
+// soundly (pointer arithmetic beyond array indexing, an object accessed as
+// another type, pointers in unions). Rather than a wrong answer, the
+// function is refused: clients answer "unknown" or exit with status 2.
+type UnsupportedError struct {
+	Pos ir.Pos
+	Msg string
+}
+
+func (e *UnsupportedError) Error() string { return fmt.Sprintf("%s: unsupported: %s", e.Pos, e.Msg) }
+
+func unsupported(pos ir.Pos, format string, args ...any) *UnsupportedError {
+	return &UnsupportedError{Pos: pos, Msg: fmt.Sprintf(format, args...)}
+}
+
+// checkUnions refuses objects with a pointer inside a union. The
+// analysis is field-sensitive, and a union's members overlap: a pointer
+// stored through one member and read through another (which the
+// interpreter allows, pointers being all alike) would go unseen, and a
+// union copied whole carries only its first member's leaves (ir.Leaves).
+func (r *Result) checkUnions(f *ir.Func) {
+	for _, o := range r.Objects {
+		if o.Typ == nil || !unionWithPointer(o.Typ) {
+			continue
+		}
+		pos := f.Pos
+		switch {
+		case o.Var != nil && o.Var.Pos.Line > 0:
+			pos = o.Var.Pos
+		case o.Input != nil:
+			root := o.Input.Pointer
+			if i := strings.IndexAny(root, ".["); i >= 0 {
+				root = root[:i]
+			}
+			for _, v := range f.Params {
+				if v.Name == root && v.Pos.Line > 0 {
+					pos = v.Pos
+				}
+			}
+		}
+		panic(unsupported(pos, "%s (%s) holds a pointer in a union: the points-to analysis does not follow pointers through unions", o.Name, o.Typ))
+	}
+}
+
+// unionWithPointer reports whether t has a union member that holds a
+// pointer, in any member of the union.
+func unionWithPointer(t *ir.Type) bool {
+	switch t.Kind {
+	case ir.Array:
+		return unionWithPointer(t.Elem)
+	case ir.Struct:
+		for _, f := range t.Fields {
+			if unionWithPointer(f.Type) {
+				return true
+			}
+		}
+	case ir.Union:
+		return hasPointer(t)
+	}
+	return false
+}
+
+// hasPointer reports whether an object of type t holds a pointer, in any
+// member of its unions. (Types nest by value, so the walk ends.)
+func hasPointer(t *ir.Type) bool {
+	switch t.Kind {
+	case ir.Pointer:
+		return true
+	case ir.Array:
+		return hasPointer(t.Elem)
+	case ir.Struct, ir.Union:
+		for _, f := range t.Fields {
+			if hasPointer(f.Type) {
+				return true
+			}
+		}
+	}
+	return false
+}
 
 func (r *Result) newObject(o *Object) *Object {
 	o.ID = len(r.Objects)
@@ -201,9 +289,11 @@ func (r *Result) entryGraph(f *ir.Func, globals []*ir.Var, cfg Config) Graph {
 	for _, v := range f.Params {
 		inputPointers(r.objOf[v], v.Name)
 	}
+	// A global shadowed by a parameter is named name#ID in the shape.
+	roots := ir.GlobalRoots(f, globals)
 	for _, v := range globals {
 		if cfg.Inputs[v] {
-			inputPointers(r.objOf[v], v.Name)
+			inputPointers(r.objOf[v], roots[v])
 			continue
 		}
 		// Static initialization: listed leaves get their value, the others
@@ -224,12 +314,7 @@ func (r *Result) entryGraph(f *ir.Func, globals []*ir.Var, cfg Config) Graph {
 			}
 			switch x := it.Val.(type) {
 			case *ir.AddrConst:
-				tl := x.Var.Typ.Leaves()
-				path := ""
-				if x.Leaf < len(tl) {
-					path = collapse(tl[x.Leaf].Path)
-				}
-				add(from, Loc{r.varObject(x.Var), path}, rel)
+				add(from, Loc{r.varObject(x.Var), addrPath(x)}, rel)
 			default:
 				add(from, Loc{r.Null, ""}, rel)
 			}
@@ -258,6 +343,64 @@ func (r *Result) entryGraph(f *ir.Func, globals []*ir.Var, cfg Config) Graph {
 	return g
 }
 
+// addrPath returns the location path of the address constant a (an
+// initializer &v, &v.f, &v[k], "abc"). a names a scalar leaf of v, and
+// the address of the leaf is also that of every sub-object that starts
+// with it: &gitems[1] and &gitems[1].key are the same leaf. The pointer's
+// type tells which: the sub-object of its pointee type (the outermost
+// one, for a void*, as the address of the variable itself is).
+func addrPath(a *ir.AddrConst) string {
+	leaves := a.Var.Typ.Leaves()
+	if a.Leaf >= len(leaves) {
+		return ""
+	}
+	elem := a.Typ.Elem
+	off := leaves[a.Leaf].Offset
+	t, path := a.Var.Typ, ""
+	first := ""
+	found := false
+	for {
+		if off == 0 {
+			// A sub-object of type t, named path, starts at the address.
+			if !found {
+				first, found = path, true
+			}
+			if elem != nil && elem.Kind != ir.Void && sameAccess(stripArrays(t), stripArrays(elem)) {
+				return path
+			}
+		}
+		switch t.Kind {
+		case ir.Array:
+			es := t.Elem.Size()
+			if es <= 0 {
+				return first
+			}
+			off %= es
+			t = t.Elem
+			continue
+		case ir.Struct, ir.Union:
+			var next *ir.Field
+			for i := range t.Fields {
+				f := &t.Fields[i]
+				if off >= f.Offset && off < f.Offset+f.Type.Size() {
+					next = f
+					break
+				}
+			}
+			if next == nil {
+				return first
+			}
+			path += "." + next.Name
+			off -= next.Offset
+			t = next.Type
+			continue
+		}
+		// The leaf itself, and no sub-object of the pointee type: an
+		// address reinterpreted, refused where it is dereferenced.
+		return first
+	}
+}
+
 func (r *Result) block(ss []ir.Stmt, g Graph) Graph {
 	for _, s := range ss {
 		g = r.stmt(s, g)
@@ -277,14 +420,15 @@ func (r *Result) stmt(s ir.Stmt, g Graph) Graph {
 	case *ir.Conv:
 		if s.Dst.Typ.IsPointer() {
 			if s.X.Type().IsPointer() {
-				r.copyValue(g, s.Dst, s.X)
+				r.assign(g, Loc{r.objOf[s.Dst], ""}, r.convert(r.targets(g, s.X), s.Dst.Typ.Elem))
 			} else {
 				// The front end lets only null pointer constants through.
 				r.assign(g, Loc{r.objOf[s.Dst], ""}, Targets{Loc{r.Null, ""}: Definite})
 			}
 		}
 	case *ir.FieldAddr:
-		name := s.Ptr.Type().Elem.Fields[s.Field].Name
+		st := s.Ptr.Type().Elem
+		name := st.Fields[s.Field].Name
 		out := Targets{}
 		for t, rel := range r.targets(g, s.Ptr) {
 			switch t.Obj.Kind {
@@ -293,18 +437,32 @@ func (r *Result) stmt(s ir.Stmt, g Graph) Graph {
 			case UnknownObj:
 				out[t] = rel
 			default:
+				r.checkAccess(s, s.Ptr, t, st)
 				out[Loc{t.Obj, t.Path + "." + name}] = rel
 			}
 		}
 		r.assign(g, Loc{r.objOf[s.Dst], ""}, out)
 	case *ir.PtrAdd:
-		// Arrays are collapsed: p + i points into the same location. NULL
-		// + i is undefined and drops out.
+		// Arrays are collapsed: p + i points into the same location.
+		// NULL + i is undefined for i != 0 and drops out, but NULL + 0 is
+		// NULL (the interpreter's semantics, and C++'s): `&p[i]` with p
+		// NULL and i = 0 is a null pointer, so NULL stays unless the
+		// index is a non-zero constant.
+		c, isConst := s.Index.(*ir.Const)
+		zero, nonZero := isConst && c.Bits == 0, isConst && c.Bits != 0
 		out := Targets{}
 		for t, rel := range r.targets(g, s.Ptr) {
-			if t.Obj.Kind != NullObj {
-				out[t] = rel
+			switch t.Obj.Kind {
+			case NullObj:
+				if nonZero {
+					continue
+				}
+			case VarObj, InputObj:
+				if !zero {
+					r.checkIndexing(s, t)
+				}
 			}
+			out[t] = rel
 		}
 		r.assign(g, Loc{r.objOf[s.Dst], ""}, out)
 	case *ir.Load:
@@ -312,14 +470,7 @@ func (r *Result) stmt(s ir.Stmt, g Graph) Graph {
 	case *ir.Store:
 		r.store(g, s)
 	case *ir.Call:
-		if s.Dst != nil {
-			for _, p := range pointerLeaves(s.Dst.Typ) {
-				r.assign(g, Loc{r.objOf[s.Dst], p}, Targets{Loc{r.Unknown, ""}: Possible})
-			}
-			if len(pointerLeaves(s.Dst.Typ)) > 0 {
-				r.Stubbed = append(r.Stubbed, s)
-			}
-		}
+		r.call(g, s)
 	case *ir.If:
 		t := r.block(s.Then, g.clone())
 		e := r.block(s.Else, g)
@@ -342,6 +493,102 @@ func (r *Result) stmt(s ir.Stmt, g Graph) Graph {
 		panic(analysisError{s.Position(), fmt.Sprintf("pointsto: unexpected statement %T", s)})
 	}
 	return g
+}
+
+// sameAccess reports whether a location of type lt may be accessed with
+// type acc without reinterpreting it: the same type, or two pointer types
+// (all pointers are alike to the analysis, which follows their targets
+// whatever their static type, and to the interpreter).
+func sameAccess(lt, acc *ir.Type) bool {
+	if lt == nil || acc == nil {
+		return false
+	}
+	if lt.IsPointer() && acc.IsPointer() {
+		return true
+	}
+	return ir.Identical(lt, acc)
+}
+
+// convert gives the targets of a pointer converted to a pointer to elem.
+// A pointer to a struct converted (through void*) to a pointer to the type
+// of its first member points to that member (C11 6.7.2.1p15): the location
+// becomes the member's, so that accesses keep the object's own type. Any
+// other change of pointee type is left as is and refused where the pointer
+// is dereferenced, if it ever is (void* cells, as in jos97, are only ever
+// accessed with their own types).
+func (r *Result) convert(ts Targets, elem *ir.Type) Targets {
+	if elem == nil || elem.Kind == ir.Void {
+		return ts
+	}
+	out := make(Targets, len(ts))
+	for t, rel := range ts {
+		if t.Obj.Kind == VarObj || t.Obj.Kind == InputObj {
+			l := t
+			for lt := l.Type(); lt != nil && !sameAccess(lt, elem) && lt.Kind == ir.Struct && len(lt.Fields) > 0; lt = l.Type() {
+				l = Loc{l.Obj, l.Path + "." + lt.Fields[0].Name}
+			}
+			if sameAccess(l.Type(), elem) {
+				t = l
+			}
+		}
+		out[t] = rel
+	}
+	return out
+}
+
+// checkAccess refuses an access with type acc, through ptr, to location
+// t of another type: the object would be reinterpreted (an int read as a
+// long, a struct as another struct), which neither the analysis (field
+// paths) nor the constraint model (values) can follow.
+func (r *Result) checkAccess(s ir.Stmt, ptr ir.Value, t Loc, acc *ir.Type) {
+	lt := t.Type()
+	if sameAccess(lt, acc) {
+		return
+	}
+	what := "an object of another type"
+	if lt != nil {
+		what = lt.String()
+	}
+	panic(unsupported(s.Position(), "%s may point to %s (%s) and accesses it as %s: the object is reinterpreted as another type", ptr, t, what, acc))
+}
+
+// declType returns the declared type of location l, arrays not stripped
+// (Type strips them).
+func (l Loc) declType() *ir.Type {
+	t := l.Obj.Typ
+	for _, name := range splitPath(l.Path) {
+		t = stripArrays(t)
+		var next *ir.Type
+		for _, f := range t.Fields {
+			if f.Name == name {
+				next = f.Type
+				break
+			}
+		}
+		if next == nil {
+			return nil
+		}
+		t = next
+	}
+	return t
+}
+
+// checkIndexing refuses pointer arithmetic that is not array indexing: the
+// pointer must point into an array (a summary location) of elements of
+// its pointee type. Arithmetic that steps from a member to the next, or
+// off a scalar variable, would leave the location the analysis names (the
+// interpreter only checks the bounds of whole objects).
+func (r *Result) checkIndexing(s *ir.PtrAdd, t Loc) {
+	elem := s.Ptr.Type().Elem
+	d := t.declType()
+	if d != nil && d.Kind == ir.Array && sameAccess(stripArrays(d), stripArrays(elem)) {
+		return
+	}
+	what := t.String()
+	if d != nil {
+		what += " (" + d.String() + ")"
+	}
+	panic(unsupported(s.Position(), "pointer arithmetic on %s, which may point to %s: only indexing within an array of %s is supported", s.Ptr, what, stripArrays(elem)))
 }
 
 // assign is a strong update of a non-summary location (kill all, gen ts),
@@ -399,12 +646,13 @@ func (r *Result) copyValue(g Graph, dst *ir.Var, src ir.Value) {
 }
 
 func (r *Result) load(g Graph, s *ir.Load) {
-	leaves := pointerLeaves(s.Dst.Typ)
-	if len(leaves) == 0 {
-		return
-	}
 	src := r.targets(g, s.Ptr)
-	for _, p := range leaves {
+	for l := range src {
+		if l.Obj.Kind == VarObj || l.Obj.Kind == InputObj {
+			r.checkAccess(s, s.Ptr, l, s.Dst.Typ)
+		}
+	}
+	for _, p := range pointerLeaves(s.Dst.Typ) {
 		out := Targets{}
 		for l, r1 := range src {
 			switch l.Obj.Kind {
@@ -430,12 +678,13 @@ func (r *Result) load(g Graph, s *ir.Load) {
 }
 
 func (r *Result) store(g Graph, s *ir.Store) {
-	leaves := pointerLeaves(s.Src.Type())
-	if len(leaves) == 0 {
-		return
-	}
 	dst := r.targets(g, s.Ptr)
-	for _, p := range leaves {
+	for l := range dst {
+		if l.Obj.Kind == VarObj || l.Obj.Kind == InputObj {
+			r.checkAccess(s, s.Ptr, l, s.Ptr.Type().Elem)
+		}
+	}
+	for _, p := range pointerLeaves(s.Src.Type()) {
 		var val Targets
 		switch x := s.Src.(type) {
 		case *ir.Var:
@@ -444,7 +693,13 @@ func (r *Result) store(g Graph, s *ir.Store) {
 			val = Targets{Loc{r.Null, ""}: Definite}
 		}
 		for l, r1 := range dst {
-			if l.Obj.Kind == NullObj || l.Obj.Kind == UnknownObj {
+			switch l.Obj.Kind {
+			case NullObj:
+				continue
+			case UnknownObj:
+				// A store through a pointer the analysis does not know
+				// may write any location an unknown pointer reaches.
+				r.escape(g, val)
 				continue
 			}
 			to := Loc{l.Obj, l.Path + p}
@@ -456,6 +711,90 @@ func (r *Result) store(g Graph, s *ir.Store) {
 			// Weak update: relations of x are kept but become possible;
 			// the new ones are possible.
 			r.weak(g, to, val)
+		}
+	}
+}
+
+// call handles a call to an extern function (answered by a stub) or to a
+// defined function the inlining bound left in place (recursion). The
+// callee is not analysed: every pointer it is given escapes, and with
+// them everything reachable from them, which it may rewire. A stub only
+// touches what it is given (its answer is a return value and stores
+// through its pointer arguments); a defined function may also reach every
+// global. A pointer the callee returns is unknown.
+func (r *Result) call(g Graph, s *ir.Call) {
+	roots := Targets{}
+	for _, a := range s.Args {
+		for _, p := range pointerLeaves(a.Type()) {
+			switch a := a.(type) {
+			case *ir.Var:
+				for t := range g[Loc{r.objOf[a], p}] {
+					roots[t] = Possible
+				}
+			}
+		}
+	}
+	if s.Func != nil {
+		for _, o := range r.Objects {
+			if o.Kind == VarObj && o.Var.IsGlobal() {
+				roots[Loc{o, ""}] = Possible
+			}
+		}
+	}
+	r.escape(g, roots)
+	if s.Dst != nil {
+		leaves := pointerLeaves(s.Dst.Typ)
+		for _, p := range leaves {
+			r.assign(g, Loc{r.objOf[s.Dst], p}, Targets{Loc{r.Unknown, ""}: Possible})
+		}
+		if len(leaves) > 0 {
+			r.Stubbed = append(r.Stubbed, s)
+		}
+	}
+}
+
+// escape records that the locations ts (and everything reachable from
+// them) are now reachable by code the analysis does not see: a stub, a
+// call left in place, or a store through an unknown pointer. The escaped
+// objects are the targets of the pseudo-location Loc{Unknown, ""}: a
+// pointer to Unknown stands for NULL or any location reachable from them.
+// Every pointer stored in a reachable object may since have been changed
+// to such a pointer: it gains Unknown, as a weak update.
+func (r *Result) escape(g Graph, ts Targets) {
+	key := Loc{r.Unknown, ""}
+	// Graphs share their Targets (Graph.clone): build a new set.
+	esc := make(Targets, len(g[key])+len(ts))
+	for t, rel := range g[key] {
+		esc[t] = rel
+	}
+	for t := range ts {
+		if t.Obj.Kind == VarObj || t.Obj.Kind == InputObj {
+			esc[Loc{t.Obj, ""}] = Possible
+		}
+	}
+	if len(esc) == 0 {
+		return
+	}
+	g[key] = esc
+	unknown := Targets{key: Possible}
+	seen := map[*Object]bool{}
+	var work []*Object
+	for t := range esc {
+		seen[t.Obj] = true
+		work = append(work, t.Obj)
+	}
+	for len(work) > 0 {
+		o := work[len(work)-1]
+		work = work[:len(work)-1]
+		for _, p := range pointerLeaves(o.Typ) {
+			l := Loc{o, p}
+			for t := range g[l] {
+				if (t.Obj.Kind == VarObj || t.Obj.Kind == InputObj) && !seen[t.Obj] {
+					seen[t.Obj] = true
+					work = append(work, t.Obj)
+				}
+			}
+			r.weak(g, l, unknown)
 		}
 	}
 }

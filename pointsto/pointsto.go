@@ -11,12 +11,33 @@
 // index being collapsed, so `a[i].f` and `a[j].f` are one location (a
 // summary). Summaries are never strongly updated and never hold definite
 // relations. Pointer inputs point to the fresh objects of ir.InputShape,
-// and possibly to NULL.
+// and possibly to NULL. NULL + 0 is NULL; NULL + i (i != 0) and &NULL->f
+// are undefined, so NULL drops out of their targets.
 //
-// The analysis is sound for the programs the front end accepts: if at run
-// time p points into object a at a statement, then pto(p, a, possible) or
-// pto(p, a, definite) holds there; definite means on every path. The
-// package test checks this against the interpreter on random inputs.
+// Code the analysis does not see — an extern (answered by a stub) or a
+// call the inlining bound left in place — may store through the pointers
+// it is given, and keep them. The objects they reach escape: the
+// pseudo-location Loc{Unknown, ""} lists them (escaped(x) in listings),
+// every pointer stored in an object reachable from them gains the target
+// Unknown, and a pointer returned by such code points to Unknown. A
+// pointer to Unknown stands for NULL or any location reachable from the
+// escaped objects; a store through it makes the stored targets escape in
+// turn. (The Pointer-SSA refuses to dereference such a pointer.)
+//
+// The analysis refuses, with an *UnsupportedError, what it cannot model
+// soundly: pointer arithmetic other than indexing within an array (from
+// one member to the next, off a scalar), an object accessed as another
+// type (through void* conversions: an int read as a long, a struct as
+// another struct; a struct converted to a pointer to its first member is
+// fine), and pointers inside unions (their members overlap, and a union
+// copy carries only its first member's leaves). Conversions to and from
+// void* that keep each object's own type are supported (jos97).
+//
+// The analysis is sound for the programs it accepts: if at run time p
+// points into object a at a statement, then pto(p, a, possible) or
+// pto(p, a, definite) holds there, with a's field path; definite means on
+// every path. soundness_test.go checks this against the interpreter on
+// random inputs over every program of testdata.
 package pointsto
 
 import (
@@ -34,7 +55,7 @@ const (
 	VarObj     ObjKind = iota // a variable of the program (local, param, global, string)
 	InputObj                  // a fresh object behind a pointer input
 	NullObj                   // the NULL pointer (address 0)
-	UnknownObj                // anything: a pointer returned or written by a stub
+	UnknownObj                // a pointer from code the analysis does not see: NULL or any escaped location (see escape)
 )
 
 // Object is an abstract memory object.
@@ -162,13 +183,21 @@ func (g Graph) equal(h Graph) bool {
 	}
 	for k, ts := range g {
 		us, ok := h[k]
-		if !ok || len(us) != len(ts) {
+		if !ok || !sameTargets(ts, us) {
 			return false
 		}
-		for t, r := range ts {
-			if us[t] != r {
-				return false
-			}
+	}
+	return true
+}
+
+// sameTargets reports whether two target sets hold the same relations.
+func sameTargets(ts, us Targets) bool {
+	if len(ts) != len(us) {
+		return false
+	}
+	for t, r := range ts {
+		if u, ok := us[t]; !ok || u != r {
+			return false
 		}
 	}
 	return true
@@ -179,7 +208,13 @@ func (g Graph) equal(h Graph) bool {
 func merge(a, b Graph) Graph {
 	out := make(Graph, len(a))
 	for k, ts := range a {
-		us := b[k]
+		us, ok := b[k]
+		if ok && sameTargets(ts, us) {
+			// The same relations on both sides (most locations, often
+			// the very same set, graphs sharing their Targets): keep them.
+			out[k] = ts
+			continue
+		}
 		c := make(Targets, len(ts)+len(us))
 		for t, r := range ts {
 			if us[t] == Definite && r == Definite {
@@ -236,6 +271,11 @@ func (g Graph) Relations() []Relation {
 func (g Graph) String() string {
 	var parts []string
 	for _, r := range g.Relations() {
+		if r.From.Obj.Kind == UnknownObj {
+			// The escaped objects (see escape), not a pointer.
+			parts = append(parts, fmt.Sprintf("escaped(%s)", r.To))
+			continue
+		}
 		parts = append(parts, fmt.Sprintf("pto(%s, %s, %s)", r.From, r.To, r.Rel))
 	}
 	return strings.Join(parts, " ")

@@ -71,3 +71,143 @@ func TestMergeAndLoop(t *testing.T) {
 	// run with pp → p definite: a strong update.
 	require.ElementsMatch(t, []string{"z:definite"}, rels(t, r, 10, "p"))
 }
+
+// analyseNull is analyse with every pointer input possibly NULL.
+func analyseNull(t *testing.T, file, fn string) *pointsto.Result {
+	t.Helper()
+	u, err := frontend.Load(file, frontend.Options{})
+	require.NoError(t, err)
+	p, err := u.Lower(fn)
+	require.NoError(t, err)
+	in, err := ir.Inline(p, 8)
+	require.NoError(t, err)
+	var roots []ir.InputRoot
+	for _, v := range in.Func.Params {
+		roots = append(roots, ir.ParamRoot(v))
+	}
+	r, err := pointsto.Analyze(in.Func, p.Globals, pointsto.Config{Shape: ir.ComputeInputShape(roots, 4, 3),
+		MayBeNull: func(string) bool { return true }})
+	require.NoError(t, err)
+	return r
+}
+
+// loadTargets returns the targets, as "target:rel", of the pointer of the
+// nth Load (from 0) on line.
+func loadTargets(t *testing.T, r *pointsto.Result, line, nth int) []string {
+	t.Helper()
+	var found *ir.Load
+	var walk func(ss []ir.Stmt)
+	walk = func(ss []ir.Stmt) {
+		for _, s := range ss {
+			switch s := s.(type) {
+			case *ir.Load:
+				if s.Pos.Line == line {
+					if nth == 0 {
+						found = s
+					}
+					nth--
+				}
+			case *ir.If:
+				walk(s.Then)
+				walk(s.Else)
+			case *ir.While:
+				walk(s.Pre)
+				walk(s.Body)
+			}
+		}
+	}
+	walk(r.Func.Body)
+	require.NotNil(t, found, "no load on line %d", line)
+	var out []string
+	for l, rel := range r.TargetsOf(found, found.Ptr) {
+		out = append(out, l.String()+":"+rel.String())
+	}
+	return out
+}
+
+// TestNullIndex: NULL + 0 is NULL (the interpreter's semantics), so &a[i]
+// may be NULL when a may be; NULL + 1 is undefined and drops out.
+func TestNullIndex(t *testing.T) {
+	r := analyseNull(t, "testdata/regress.c", "null_index")
+	require.ElementsMatch(t, []string{"*a:possible", "NULL:possible"}, loadTargets(t, r, 7, 0))
+	r = analyseNull(t, "testdata/regress.c", "null_index_const")
+	require.ElementsMatch(t, []string{"*a:possible"}, loadTargets(t, r, 12, 0))
+}
+
+// TestStubWrites: an extern given &r may rewrite r.val: after the call
+// r.val points to x or to what the stub stored (unknown).
+func TestStubWrites(t *testing.T) {
+	r := analyseNull(t, "testdata/regress.c", "stub_writes")
+	require.ElementsMatch(t, []string{"x:possible", "?:possible"}, loadTargets(t, r, 32, 1))
+	g, ok := r.AtLine(32)
+	require.True(t, ok)
+	require.Contains(t, g.String(), "escaped(r)")
+}
+
+// TestStoreThroughUnknown: *pp = &y with pp returned by a stub may write
+// any escaped object (r escaped to fill_rec): y escapes, and r.val may
+// point to anything reachable from the escaped objects (?).
+func TestStoreThroughUnknown(t *testing.T) {
+	r := analyseNull(t, "testdata/regress.c", "store_unknown")
+	g := r.Exit
+	require.Contains(t, g.String(), "escaped(y)")
+	require.Contains(t, g.String(), "escaped(r)")
+	require.Contains(t, g.String(), "pto(r.val, ?, possible)")
+}
+
+// TestFirstMember: a struct pointer converted through void* to a pointer
+// to its first member points to the member (C11 6.7.2.1p15).
+func TestFirstMember(t *testing.T) {
+	r := analyseNull(t, "testdata/sound/voidp.c", "first_member")
+	g, ok := r.AtLine(62)
+	require.True(t, ok)
+	require.Contains(t, g.String(), "pto(tag, h.tag, definite)")
+}
+
+// TestUnsupported: the pointer uses the analysis cannot model soundly are
+// refused with an *UnsupportedError at the statement (or declaration) at
+// fault, not analysed wrongly.
+func TestUnsupported(t *testing.T) {
+	cases := []struct {
+		file, fn, want string
+	}{
+		{"field_arith.c", "field_arith", "field_arith.c:13:9: unsupported: pointer arithmetic on p"},
+		{"scalar_arith.c", "scalar_arith", "scalar_arith.c:6:9: unsupported: pointer arithmetic on p"},
+		{"void_reinterpret.c", "void_reinterpret", "void_reinterpret.c:6:12: unsupported: p may point to x (long) and accesses it as int"},
+		{"void_struct.c", "void_struct", "void_struct.c:13:12: unsupported: t may point to s (struct a) and accesses it as struct b"},
+		{"union_ptr.c", "union_ptr", "union_ptr.c:11:13: unsupported: v (union u) holds a pointer in a union"},
+	}
+	for _, c := range cases {
+		u, err := frontend.Load("../testdata/pointsto_unsupported/"+c.file, frontend.Options{})
+		require.NoError(t, err)
+		p, err := u.Lower(c.fn)
+		require.NoError(t, err)
+		in, err := ir.Inline(p, 8)
+		require.NoError(t, err)
+		r, err := pointsto.Analyze(in.Func, p.Globals, pointsto.Config{})
+		require.Nil(t, r)
+		var ue *pointsto.UnsupportedError
+		require.ErrorAs(t, err, &ue, c.file)
+		require.Contains(t, err.Error(), c.want)
+	}
+}
+
+// TestStaticAddresses: an address in a static initializer names the
+// sub-object of the pointer's pointee type among those that start at the
+// same leaf (&items[1] is the element, not items[1].key).
+func TestStaticAddresses(t *testing.T) {
+	u, err := frontend.Load("testdata/regress.c", frontend.Options{})
+	require.NoError(t, err)
+	p, err := u.Lower("static_addr")
+	require.NoError(t, err)
+	in, err := ir.Inline(p, 8)
+	require.NoError(t, err)
+	// Globals start from their initializers (no Inputs).
+	r, err := pointsto.Analyze(in.Func, p.Globals, pointsto.Config{})
+	require.NoError(t, err)
+	entry := r.Entry.String()
+	require.Contains(t, entry, "pto(items.next, items, possible)")
+	require.Contains(t, entry, "pto(items.next, NULL, possible)")
+	require.Contains(t, entry, "pto(keyp, items.key, definite)")
+	require.Contains(t, entry, "pto(vp, items, definite)")
+}

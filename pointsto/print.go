@@ -94,11 +94,16 @@ func WriteDot(w io.Writer, name string, g Graph, all bool) {
 		if !all && isTemp(rel.From) {
 			continue
 		}
-		style := "solid"
+		style, label := "solid", rel.Rel.String()
 		if rel.Rel == Possible {
 			style = "dashed"
 		}
-		fmt.Fprintf(w, "  %q -> %q [label=%q, style=%s];\n", rel.From.String(), rel.To.String(), rel.Rel.String(), style)
+		if rel.From.Obj.Kind == UnknownObj {
+			// "?" stands for the code the analysis does not see: an
+			// edge to each object that escaped to it.
+			style, label = "dotted", "escaped"
+		}
+		fmt.Fprintf(w, "  %q -> %q [label=%q, style=%s];\n", rel.From.String(), rel.To.String(), label, style)
 	}
 	fmt.Fprintln(w, "}")
 }

@@ -62,6 +62,9 @@ type Test struct {
 type StubCall struct {
 	Args   []any `json:"args"`
 	Return any   `json:"return"`
+	// Write is the value the call stores through its write argument
+	// (ir.Extern.WriteArg), when it stores one.
+	Write any `json:"write,omitempty"`
 }
 
 // Stats are the solver's figures.
@@ -151,6 +154,9 @@ func testJSON(id int, fn string, t *testgen.Test, covers []string) Test {
 			sc := StubCall{Return: JSONValue(c.Return), Args: []any{}}
 			for _, a := range c.Args {
 				sc.Args = append(sc.Args, JSONValue(a))
+			}
+			if ws := t.StubWrites[c.Callee]; c.Index < len(ws) && ws[c.Index].Set {
+				sc.Write = JSONValue(ws[c.Index].Val)
 			}
 			out.Stubs[c.Callee] = append(out.Stubs[c.Callee], sc)
 		}
@@ -254,7 +260,9 @@ func WriteText(w io.Writer, run *Run) {
 		if t.Function != "" {
 			fmt.Fprintf(w, " %s", t.Function)
 		}
-		fmt.Fprintf(w, " %s", valuesString(t.Args))
+		if len(t.Args) > 0 {
+			fmt.Fprintf(w, " %s", valuesString(t.Args))
+		}
 		// Input objects can have thousands of leaves: the text lists the
 		// ones that are not 0 (JSON has them all).
 		if g := nonZero(t.Globals); len(g) > 0 {
@@ -272,7 +280,11 @@ func WriteText(w io.Writer, run *Run) {
 			calls := t.Stubs[name]
 			var parts []string
 			for _, c := range calls {
-				parts = append(parts, fmt.Sprint(c.Return))
+				p := fmt.Sprint(c.Return)
+				if c.Write != nil {
+					p += fmt.Sprintf(" (storing %v)", c.Write)
+				}
+				parts = append(parts, p)
 			}
 			fmt.Fprintf(w, " %s returns %s", name, strings.Join(parts, ", "))
 		}

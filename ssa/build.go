@@ -21,11 +21,14 @@ func Build(f *ir.Func, pt *pointsto.Result, observe ...*ir.Var) (out *Func, err 
 	b.layout()
 	defer func() {
 		if e := recover(); e != nil {
-			if be, ok := e.(buildError); ok {
-				out, err = nil, be
-				return
+			switch e := e.(type) {
+			case buildError:
+				out, err = nil, e
+			case *pointsto.UnsupportedError:
+				out, err = nil, e
+			default:
+				panic(e)
 			}
-			panic(e)
 		}
 	}()
 	exit := cellSet{}
@@ -57,6 +60,15 @@ type buildError struct {
 }
 
 func (e buildError) Error() string { return fmt.Sprintf("%s: %s", e.pos, e.msg) }
+
+// unknownDeref refuses a dereference of a pointer the points-to analysis
+// does not know (pointsto's Unknown object): one returned by a stub, or
+// one that a stub or a call left in place may have changed. The model
+// cannot name what it reaches.
+func unknownDeref(s ir.Stmt, ptr ir.Value) *pointsto.UnsupportedError {
+	return &pointsto.UnsupportedError{Pos: s.Position(), Msg: fmt.Sprintf(
+		"dereference of %s, which may hold a pointer returned or stored by an undefined function (or by a call not inlined)", ptr)}
+}
 
 type builder struct {
 	f     *Func
@@ -287,7 +299,7 @@ func (b *builder) stmt(out []Stmt, s ir.Stmt, cur state) []Stmt {
 		for i, l := range leaves {
 			cells, unknown := b.targetCells(ts, l.Type)
 			if unknown {
-				panic(buildError{s.Pos, "unsupported: dereference of a pointer returned by a stub"})
+				panic(unknownDeref(s, s.Ptr))
 			}
 			u := &PhiU{src: src{s}, Ptr: ptr, Off: int64(i)}
 			for _, c := range cells {
@@ -316,7 +328,7 @@ func (b *builder) stmt(out []Stmt, s ir.Stmt, cur state) []Stmt {
 		for i, l := range s.Src.Type().Leaves() {
 			cells, unknown := b.targetCells(ts, l.Type)
 			if unknown {
-				panic(buildError{s.Pos, "unsupported: store through a pointer returned by a stub"})
+				panic(unknownDeref(s, s.Ptr))
 			}
 			d := &PhiD{src: src{s}, Ptr: ptr, Off: int64(i), Val: vals[i]}
 			for _, c := range cells {

@@ -92,6 +92,13 @@ func (in *instrumenter) block(ss []ir.Stmt) (out []ir.Stmt, sets bool) {
 			in.stmtDone = true
 			out = append(out, in.set(s.Position()))
 			sets = true
+			if in.cut {
+				// The goal is reached when the statement starts: the
+				// statement itself (its undefined behaviour, a failing
+				// assertion) is after the goal.
+				rest, _ := in.block(ss[i:])
+				return append(out, in.guard(s.Position(), rest)...), true
+			}
 		}
 		r, rs := in.stmt(s)
 		out = append(out, r...)
@@ -104,6 +111,17 @@ func (in *instrumenter) block(ss []ir.Stmt) (out []ir.Stmt, sets bool) {
 		}
 	}
 	return out, sets
+}
+
+// atStart returns the branch ss (already rewritten) with the flag set at
+// its start; with cut, the rest of the branch runs only while the flag is
+// 0, that is, never: what the branch does after the goal does not
+// constrain the inputs.
+func (in *instrumenter) atStart(pos ir.Pos, ss []ir.Stmt) []ir.Stmt {
+	if in.cut {
+		ss = in.guard(pos, ss)
+	}
+	return append([]ir.Stmt{in.set(pos)}, ss...)
 }
 
 // guard returns `if (flag == 0) { ss }`.
@@ -125,11 +143,11 @@ func (in *instrumenter) stmt(s ir.Stmt) ([]ir.Stmt, bool) {
 		els, es := in.block(s.Else)
 		if s.Dec != nil {
 			if in.matches(s.Dec, s.Dec.True) {
-				then = append([]ir.Stmt{in.set(s.Pos)}, then...)
+				then = in.atStart(s.Pos, then)
 				ts = true
 			}
 			if in.matches(s.Dec, s.Dec.False) {
-				els = append([]ir.Stmt{in.set(s.Pos)}, els...)
+				els = in.atStart(s.Pos, els)
 				es = true
 			}
 		}
@@ -143,7 +161,7 @@ func (in *instrumenter) stmt(s ir.Stmt) ([]ir.Stmt, bool) {
 		var after []ir.Stmt
 		if s.Dec != nil {
 			if in.matches(s.Dec, s.Dec.True) {
-				body = append([]ir.Stmt{in.set(s.Pos)}, body...)
+				body = in.atStart(s.Pos, body)
 				bs = true
 			}
 			if in.matches(s.Dec, s.Dec.False) {

@@ -15,6 +15,15 @@
 //     bound hit, nothing unsupported met, search complete);
 //   - unknown: with the reason (budget, bound, unsupported construct, or
 //     a goal reached only by executions that go wrong afterwards).
+//
+// A goal is first searched on the model of the runs that return normally
+// (which give tests), then on the model cut at the goal (which alone
+// proves unreachability, or shows a run that reaches the goal and then
+// goes wrong). In the cut model the flag is set as the goal is reached and
+// everything after it, the rest of the branch that starts there included,
+// runs only while the flag is 0: a failing assertion or undefined
+// behaviour right after a decision must not make the decision
+// unreachable. Undefined callees follow the stub contract of stubs.go.
 package testgen
 
 import (
@@ -85,9 +94,12 @@ type Test struct {
 	// reports ("i" → 5); Null the pointer inputs that are NULL.
 	Args, Globals, Objects map[string]interp.Val
 	Null                   []string
-	// Stubs gives the values returned by each extern, call by call.
-	Stubs  map[string][]interp.Val
-	Result *interp.Result
+	// Stubs gives the values returned by each extern, call by call, and
+	// StubWrites the values they store through their write argument
+	// (ir.Extern.WriteArg), call by call (see stubs.go).
+	Stubs      map[string][]interp.Val
+	StubWrites map[string][]StubWrite
+	Result     *interp.Result
 	// lines are the source lines (File and Line of ir.Pos) on which a
 	// statement ran during the replay.
 	lines map[ir.Pos]bool
@@ -134,6 +146,12 @@ type Generator struct {
 	shape   *ir.InputShape
 	inputs  map[*ir.Var]bool
 	nullOK  map[string]bool
+	// modelFn is the inlined function with the stores of the stubs made
+	// explicit (stubs.go): the function the models are built from.
+	modelFn *ir.Func
+	// writeOf maps the synthetic externs of those stores to the extern
+	// whose call makes them.
+	writeOf map[*ir.Extern]*ir.Extern
 }
 
 // NewGenerator prepares the goals of p's entry function.
@@ -143,10 +161,11 @@ func NewGenerator(p *ir.Program, opts Options) (*Generator, error) {
 	if err != nil {
 		return nil, err
 	}
-	g := &Generator{Prog: p, Fn: p.Funcs[0], Opts: opts, inlined: in, inputs: map[*ir.Var]bool{}}
+	g := &Generator{Prog: p, Fn: p.Funcs[0], Opts: opts, inlined: in, inputs: map[*ir.Var]bool{},
+		writeOf: map[*ir.Extern]*ir.Extern{}}
 	var roots []ir.InputRoot
 	for _, v := range g.Fn.Params {
-		roots = append(roots, ir.InputRoot{Path: v.Name, Typ: v.Typ})
+		roots = append(roots, ir.ParamRoot(v))
 	}
 	for _, v := range p.Globals {
 		if v.Class == ir.String || v.ReadOnly || opts.UseInitializers {
@@ -157,6 +176,9 @@ func NewGenerator(p *ir.Program, opts Options) (*Generator, error) {
 	}
 	g.shape = ir.ComputeInputShape(roots, opts.ArrayLen, opts.PtrDepth)
 	g.nullOK = nullTested(in.Func)
+	if g.modelFn, err = g.stubWrites(in.Func); err != nil {
+		return nil, fmt.Errorf("%s: %w", g.Fn.Name, err)
+	}
 	return g, nil
 }
 
@@ -276,12 +298,17 @@ type built struct {
 }
 
 func (g *Generator) build(goal Goal, cut bool) (*built, bool, error) {
-	f, flag, found := instrument(g.Prog, g.inlined.Func, goal, cut)
+	f, flag, found := instrument(g.Prog, g.modelFn, goal, cut)
 	if !found {
 		return nil, false, nil
 	}
+	// Tests are searched with NULL only for the pointer inputs the code
+	// compares with NULL (nullTested): a NULL elsewhere is a dead end. The
+	// cut model proves goals unreachable: there every pointer input may be
+	// NULL, as a caller may pass it.
+	mayBeNull := func(p string) bool { return cut || g.nullOK[p] }
 	pt, err := pointsto.Analyze(f, g.Prog.Globals, pointsto.Config{
-		Shape: g.shape, Inputs: g.inputs, MayBeNull: func(p string) bool { return g.nullOK[p] }})
+		Shape: g.shape, Inputs: g.inputs, MayBeNull: mayBeNull})
 	if err != nil {
 		return nil, true, err
 	}
@@ -289,8 +316,7 @@ func (g *Generator) build(goal Goal, cut bool) (*built, bool, error) {
 	if err != nil {
 		return nil, true, err
 	}
-	m, err := model.New(sf, model.Options{MaxUnroll: g.Opts.MaxUnroll, Inputs: g.inputs,
-		MayBeNull: func(p string) bool { return g.nullOK[p] }})
+	m, err := model.New(sf, model.Options{MaxUnroll: g.Opts.MaxUnroll, Inputs: g.inputs, MayBeNull: mayBeNull})
 	if err != nil {
 		return nil, true, err
 	}
@@ -317,29 +343,28 @@ func (g *Generator) Reach(goal Goal, max int) *GoalResult {
 		return res
 	}
 	deadline := start.Add(g.Opts.Timeout)
-	complete := g.solve(b, goal, max, deadline, res)
+	// The full model (runs that return normally) gets two thirds of the
+	// budget; the model cut at the goal, which alone can prove the goal
+	// unreachable or show a run that reaches it and then goes wrong, gets
+	// what is left, at least a third. The cut model is asked even when the
+	// full search was incomplete: it describes every run up to the goal,
+	// so a proof there holds whatever the full model's loops, bounds or
+	// budget did after the goal.
+	complete := g.solve(b, goal, max, start.Add(g.Opts.Timeout*2/3), res)
 	if len(res.Tests) > 0 {
 		res.Status = Covered
 		res.Stats.Time = time.Since(start)
 		return res
 	}
-	if !complete {
-		res.Status = Unknown
-		if res.Reason == "" {
-			res.Reason = "time or search budget exhausted"
-		}
-		res.Stats.Time = time.Since(start)
-		return res
+	// Why the full search proves nothing, if the cut model cannot decide.
+	why := res.Reason
+	switch {
+	case why != "":
+	case !complete:
+		why = "time or search budget exhausted"
+	default:
+		why = approximations(b.m)
 	}
-	if why := approximations(b.m); why != "" {
-		res.Status = Unknown
-		res.Reason = why
-		res.Stats.Time = time.Since(start)
-		return res
-	}
-	// No complete, well-defined execution reaches the goal. Ask the
-	// question again with the run cut at the goal: only a proof there
-	// makes the goal unreachable, whatever happens after it.
 	cb, _, err := g.build(goal, true)
 	if err != nil {
 		res.Status = Unknown
@@ -347,21 +372,30 @@ func (g *Generator) Reach(goal Goal, max int) *GoalResult {
 		return res
 	}
 	cutRes := &GoalResult{Goal: goal}
-	ccomplete := g.solveCut(cb, goal, deadline, cutRes)
+	ccomplete := g.solveCut(cb, goal, deadline, !complete, cutRes)
 	res.Stats.add(cutRes.Stats)
 	res.Stats.Time = time.Since(start)
+	res.Status = Unknown
 	switch {
+	case len(cutRes.Tests) > 0:
+		// Found with a NULL pointer input the search model did not offer.
+		res.Status = Covered
+		res.Tests = cutRes.Tests
+		res.Reason = ""
 	case cutRes.Reason != "":
-		res.Status = Unknown
 		res.Reason = cutRes.Reason
 	case !ccomplete:
-		res.Status = Unknown
-		res.Reason = "time or search budget exhausted"
+		res.Reason = why
+		if why == "" {
+			res.Reason = "time or search budget exhausted"
+		}
 	case approximations(cb.m) != "":
-		res.Status = Unknown
 		res.Reason = approximations(cb.m)
+	case inputModelDependence(cb.m.F.IR, cb.m.F.PT, g.shape) != "":
+		res.Reason = inputModelDependence(cb.m.F.IR, cb.m.F.PT, g.shape)
 	default:
 		res.Status = Unreachable
+		res.Reason = ""
 	}
 	return res
 }
@@ -414,7 +448,7 @@ func (g *Generator) solve(b *built, goal Goal, max int, deadline time.Time, res 
 		return true
 	}
 	seen := map[string]bool{}
-	se := &searcher{m: b.m, deadline: deadline, maxNodes: g.Opts.MaxNodes}
+	se := &searcher{m: b.m, deadline: deadline, maxNodes: g.Opts.MaxNodes, enumerate: max > 1}
 	se.onSolution = func() bool {
 		t, rr, err := g.replay(b.m)
 		if err != nil {
@@ -446,8 +480,10 @@ func (g *Generator) solve(b *built, goal Goal, max int, deadline time.Time, res 
 // solveCut searches the model cut at the goal. A solution there that the
 // full model did not have reaches the goal and then goes wrong (undefined
 // behaviour, a failed assertion, no return): the goal is reachable, but
-// not by a test inka can give.
-func (g *Generator) solveCut(b *built, goal Goal, deadline time.Time, res *GoalResult) bool {
+// not by a test inka can give. When the full search was not complete
+// (more), a run that goes wrong after the goal is noted and the search goes
+// on for one that returns, which the full search may not have reached.
+func (g *Generator) solveCut(b *built, goal Goal, deadline time.Time, more bool, res *GoalResult) bool {
 	defer func() { res.Stats.add(g.statsOf(b.m)) }()
 	if !g.post(b, res) {
 		return true
@@ -458,8 +494,13 @@ func (g *Generator) solveCut(b *built, goal Goal, deadline time.Time, res *GoalR
 		switch {
 		case err != nil:
 			res.Reason = "replay failed: " + err.Error()
+		case rr.Outcome == interp.Returned && reached(rr, goal, t):
+			res.Tests = append(res.Tests, t)
 		case reached(rr, goal, t):
-			res.Reason = fmt.Sprintf("the goal is reached only by runs that then stop with %s", describe(rr, goal))
+			if res.Reason == "" {
+				res.Reason = fmt.Sprintf("the goal is reached only by runs that then stop with %s", describe(rr, goal))
+			}
+			return !more
 		default:
 			res.Reason = fmt.Sprintf("the model proposed inputs the interpreter does not confirm (%s)", describe(rr, goal))
 		}
@@ -506,16 +547,32 @@ func (g *Generator) replay(m *model.Model) (*Test, *interp.Result, error) {
 	for _, o := range g.shape.Objects {
 		objects[o.Pointer] = true
 	}
+	// A pointer input is NULL or points to its fresh object. One without a
+	// fresh object (below the shape's depth) is NULL by default: listing it
+	// would only bury the choices made. The leaves of the object behind a
+	// NULL pointer (at any depth) do not exist: the model's values for
+	// them are not inputs.
+	var nulls []string
 	for _, x := range m.Inputs() {
-		if x.Undefined || !x.Var.IsFixed() {
+		if x.Pointer && !x.Undefined && x.Var.IsFixed() && x.Var.Val().IsZero() && objects[x.Path] {
+			nulls = append(nulls, x.Path+"[")
+		}
+	}
+	underNull := func(path string) bool {
+		for _, n := range nulls {
+			if strings.HasPrefix(path, n) {
+				return true
+			}
+		}
+		return false
+	}
+	for _, x := range m.Inputs() {
+		if x.Undefined || !x.Var.IsFixed() || underNull(x.Path) {
 			continue
 		}
 		v := x.Var.Val()
 		typ := x.Cell.Typ
 		if x.Pointer {
-			// A pointer input is NULL or points to its fresh object. One
-			// without a fresh object (below the shape's depth) is NULL by
-			// default: listing it would only bury the choices made.
 			if v.IsZero() && objects[x.Path] {
 				in.Null[x.Path] = true
 				t.Null = append(t.Null, x.Path)
@@ -528,20 +585,36 @@ func (g *Generator) replay(m *model.Model) (*Test, *interp.Result, error) {
 		t.put(x, val)
 	}
 	answers := map[string][]interp.Val{}
+	writes := map[string][]StubWrite{}
 	for _, c := range m.Stubs() {
 		var v interp.Val
 		if len(c.Dsts) > 0 && c.Dsts[0].IsFixed() {
 			v = toVal(c.Stub.Extern.Result, c.Dsts[0].Val())
 		}
-		answers[c.Stub.Extern.Name] = append(answers[c.Stub.Extern.Name], v)
-	}
-	t.Stubs = answers
-	in.Stub = func(call interp.StubCall) interp.StubAnswer {
-		l := answers[call.Callee]
-		if call.Index < len(l) {
-			return interp.StubAnswer{Return: l[call.Index]}
+		if e := g.writeOf[c.Stub.Extern]; e != nil {
+			// The store of the last call of e (it follows the call).
+			if l := writes[e.Name]; len(l) > 0 {
+				l[len(l)-1] = StubWrite{Arg: e.WriteArg(), Set: true, Val: v}
+			}
+			continue
 		}
-		return interp.StubAnswer{}
+		name := c.Stub.Extern.Name
+		answers[name] = append(answers[name], v)
+		if c.Stub.Extern.WriteArg() >= 0 {
+			writes[name] = append(writes[name], StubWrite{Arg: c.Stub.Extern.WriteArg()})
+		}
+	}
+	t.Stubs, t.StubWrites = answers, writes
+	in.Stub = func(call interp.StubCall) interp.StubAnswer {
+		var ans interp.StubAnswer
+		if l := answers[call.Callee]; call.Index < len(l) {
+			ans.Return = l[call.Index]
+		}
+		if l := writes[call.Callee]; call.Index < len(l) && l[call.Index].Set {
+			w := l[call.Index]
+			ans.Writes = []interp.StubWrite{{Arg: w.Arg, Path: "[0]", Val: w.Val}}
+		}
+		return ans
 	}
 	t.Inputs = in
 	r, err := interp.Run(g.Prog, g.Fn.Name, in, interp.Config{
@@ -585,6 +658,13 @@ func (t *Test) key() string {
 	for k, l := range t.Stubs {
 		for i, v := range l {
 			parts = append(parts, fmt.Sprintf("%s#%d=%s", k, i, v))
+		}
+	}
+	for k, l := range t.StubWrites {
+		for i, w := range l {
+			if w.Set {
+				parts = append(parts, fmt.Sprintf("%s#%d>%s", k, i, w.Val))
+			}
 		}
 	}
 	sort.Strings(parts)

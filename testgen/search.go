@@ -14,6 +14,30 @@ import (
 // nearer to zero first, so that solutions come out in order of increasing
 // magnitude (2, 5, 8, 11 on the paper's jos97) and wide C domains are cut
 // in halves that propagation can refute, never enumerated.
+//
+// Paths are decided before inputs are labeled, ite by ite: on a decided
+// path every pointer is known, every comparison is a posted constraint,
+// and the difference graph refutes infeasible paths at once, which input
+// bisection cannot do. Where propagation is weak (wide non-linear or
+// bitwise arithmetic), labeling the inputs of one path can be an
+// astronomically large subtree without a solution, while the next path
+// has one at its first leaf; and where a loop's exit depends on the data,
+// the paths are many and the first input values tried decide them all at
+// once. So the search goes in rounds, each with a node bound, alternating
+// two strategies:
+//
+//   - paths first: labeling under one decided path (from the first input
+//     labeled to the leaves, ites met on the way included) gets at most
+//     labelNodes nodes and is abandoned past them;
+//   - inputs first (the original INKA's order): inputs are labeled before
+//     any ite is decided, propagation deciding the path, and the whole
+//     tree gets at most 4·labelNodes nodes.
+//
+// The next pair of rounds starts over with four times as many nodes. A
+// round that abandons nothing has explored the whole tree: only then does
+// a search without solution prove anything. An enumeration (--all)
+// searches paths first without rounds, so that its solutions come in the
+// order of the full tree.
 type searcher struct {
 	m        *model.Model
 	deadline time.Time
@@ -23,7 +47,26 @@ type searcher struct {
 	limit      bool // the deadline or node budget stopped the search
 	nodes      int64
 	maxNodes   int64
+	// enumerate disables the rounds.
+	enumerate bool
+
+	labelNodes int64 // nodes per labeling subtree in this round (0: no bound)
+	cap        int64 // node count past which the current labeling subtree is cut (0: none)
+	cut        bool  // unwinding from a labeling subtree past its cap
+	partial    bool  // this round abandoned some subtree
+	roundCap   int64 // node count past which the whole round is abandoned (0: none)
+	roundOver  bool  // unwinding from a round past its cap
+	// inputsFirst labels every input before deciding ites.
+	inputsFirst bool
 }
+
+// firstLabelNodes is the bound of the first round; a round explores at
+// most roundNodes times as many nodes in all (a loop has exponentially
+// many paths).
+const (
+	firstLabelNodes = 16
+	roundNodes      = 16
+)
 
 // run explores the tree under the current state of the store, which must
 // be propagated. It reports whether the search was stopped (by the
@@ -32,7 +75,25 @@ func (se *searcher) run() bool {
 	s := se.m.S
 	s.Push()
 	defer s.Pop()
-	return se.dfs()
+	if se.enumerate {
+		return se.dfs()
+	}
+	for n := int64(firstLabelNodes); ; n *= 4 {
+		for _, inputsFirst := range []bool{false, true} {
+			se.inputsFirst = inputsFirst
+			se.labelNodes, se.cap, se.cut, se.partial = n, 0, false, false
+			if inputsFirst {
+				se.labelNodes = 4 * n
+			}
+			se.roundCap, se.roundOver = se.nodes+roundNodes*n, false
+			if se.dfs() && !se.roundOver {
+				return true
+			}
+			if !se.partial && !se.roundOver {
+				return false
+			}
+		}
+	}
 }
 
 // nextIte returns the first undecided ite of the current execution.
@@ -65,18 +126,31 @@ func (se *searcher) next() *fd.Var {
 
 func (se *searcher) dfs() bool {
 	se.nodes++
-	if (se.nodes&63 == 0 && time.Now().After(se.deadline)) || (se.maxNodes > 0 && se.nodes > se.maxNodes) {
+	// A node can cost milliseconds (a loop unrolled by propagation): the
+	// clock is read at every one.
+	if time.Now().After(se.deadline) || (se.maxNodes > 0 && se.nodes > se.maxNodes) {
 		se.limit = true
 		return true
 	}
-	// Paths first: decide the ites of the current execution in order
-	// (an undecided loop test tries the exit first, so that shorter runs
-	// come first). On a decided path every pointer is known, every
-	// comparison is a posted constraint, and the difference graph refutes
-	// infeasible paths at once, which input bisection cannot do.
-	if it := se.nextIte(); it != nil {
-		notZero := func() bool { return it.Cond.Remove(fd.Int{}) }
-		zero := func() bool { return it.Cond.Assign(fd.Int{}) }
+	if se.cap > 0 && se.nodes > se.cap {
+		se.cut = true
+		return true
+	}
+	if se.roundCap > 0 && se.nodes > se.roundCap {
+		se.roundOver = true
+		return true
+	}
+	var x *fd.Var
+	if se.inputsFirst {
+		x = se.next()
+	}
+	// Paths first: decide the ites of the current execution in order (an
+	// undecided loop test tries the exit first, so that shorter runs come
+	// first).
+	if it := se.nextIte(); x == nil && it != nil {
+		s := se.m.S
+		notZero := func() bool { return it.Decide(s, true) }
+		zero := func() bool { return it.Decide(s, false) }
 		first, second := notZero, zero
 		if it.Loop {
 			first, second = zero, notZero
@@ -86,10 +160,40 @@ func (se *searcher) dfs() bool {
 		}
 		return se.branch(second)
 	}
-	x := se.next()
 	if x == nil {
+		x = se.next()
+	}
+	if x == nil {
+		if s := se.m.S; s.Pending() {
+			// Propagation was cut short (Store.StepLimit): finish it
+			// before calling the assignment a solution, which may also
+			// post ites still to decide.
+			if !s.Propagate() {
+				return false
+			}
+			return se.dfs()
+		}
 		return se.onSolution()
 	}
+	if se.labelNodes == 0 || se.cap > 0 {
+		return se.label(x)
+	}
+	// The first input labeled under this path: the subtree from here is
+	// bounded in this round.
+	se.cap = se.nodes + se.labelNodes
+	stop := se.label(x)
+	se.cap = 0
+	if stop && se.cut && !se.roundOver {
+		se.cut = false
+		se.partial = true
+		return false
+	}
+	return stop
+}
+
+// label branches on the values of x: the value closest to zero, then the
+// rest of the domain in halves.
+func (se *searcher) label(x *fd.Var) bool {
 	d := x.Dom()
 	v := closestToZero(d)
 	if se.branch(func() bool { return x.Assign(v) }) {
@@ -128,8 +232,17 @@ func (se *searcher) branch(decide func() bool) bool {
 	s.Push()
 	defer s.Pop()
 	s.Stats.Nodes++
+	s.Incomplete = false
 	if !decide() || !s.Propagate() {
 		s.Stats.Failures++
+		return false
+	}
+	if s.Incomplete && !se.inputsFirst && se.labelNodes > 0 {
+		// Propagation crept (bounds shrinking a few values a round along a
+		// cycle the solver cannot see through, such as x % 3 = 0 ∧ (x-1) %
+		// 3 = 0) and was cut short: this path is for the inputs-first
+		// rounds, whose labeling shrinks the domains the creeping runs on.
+		se.partial = true
 		return false
 	}
 	return se.dfs()

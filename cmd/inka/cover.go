@@ -5,7 +5,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"time"
 
 	"github.com/inka-tool/inka/frontend"
 	"github.com/inka-tool/inka/report"
@@ -13,7 +12,7 @@ import (
 )
 
 func init() {
-	register("cover", "inka cover FILE.c [--func F] [--criterion all-decisions|all-statements] [--format text|json|sarif]   a test suite covering every goal", runCover)
+	register("cover", "inka cover FILE.c [--func F] [--criterion all-decisions|all-statements] [--format text|json|sarif] [--emit-harness DIR [--split]]   a test suite covering every goal", runCover)
 }
 
 // runCover implements `inka cover FILE.c`.
@@ -25,6 +24,8 @@ func runCover(args []string, stdout, stderr io.Writer) int {
 	allDec := fs.Bool("all-decisions", false, "shorthand for --criterion all-decisions")
 	format := fs.String("format", "text", "output format: text, json or sarif")
 	total := fs.Duration("total-timeout", 0, "time budget for the whole run (0: none)")
+	emit := fs.String("emit-harness", "", "also write the tests as a self-checking C harness into `DIR`")
+	split := fs.Bool("split", false, "with --emit-harness: write the callee stubs to their own file, stubs.c")
 	var gf genFlags
 	gf.register(fs)
 	var ff frontendFlags
@@ -57,37 +58,10 @@ func runCover(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return reportError(stderr, err)
 	}
-	funcs := u.Functions()
-	if *fn != "" {
-		funcs = []string{*fn}
+	run, status := coverRun(u, file, *fn, c, *total, gf, stderr)
+	if run == nil {
+		return status
 	}
-	if len(funcs) == 0 {
-		fmt.Fprintf(stderr, "%s:1:1: no function defined\n", file)
-		return exitUsage
-	}
-	start := time.Now()
-	var covs []*testgen.Coverage
-	for _, f := range funcs {
-		p, err := u.Lower(f)
-		if err != nil {
-			return reportError(stderr, err)
-		}
-		g, err := testgen.NewGenerator(p, gf.options())
-		if err != nil {
-			fmt.Fprintf(stderr, "inka: %v\n", err)
-			return exitInternal
-		}
-		left := time.Duration(0)
-		if *total > 0 {
-			left = *total - time.Since(start)
-			if left <= 0 {
-				left = time.Nanosecond
-			}
-		}
-		covs = append(covs, g.Cover(c, left))
-	}
-	run := report.FromCover(file, *fn, c, covs)
-	run.Stats.TimeMS = time.Since(start).Milliseconds()
 	switch *format {
 	case "json":
 		err = report.WriteJSON(stdout, run)
@@ -99,6 +73,9 @@ func runCover(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		fmt.Fprintf(stderr, "inka: %v\n", err)
 		return exitInternal
+	}
+	if *emit != "" {
+		return emitHarness(u, run, gf, ff, *emit, *split, stderr)
 	}
 	return exitOK
 }

@@ -38,17 +38,22 @@ func analyse(u *frontend.Unit, fn string, maxInline int) (*analysis, error) {
 	}
 	var roots []ir.InputRoot
 	for _, v := range in.Func.Params {
-		roots = append(roots, ir.InputRoot{Path: v.Name, Typ: v.Typ})
+		roots = append(roots, ir.ParamRoot(v))
 	}
 	inputs := map[*ir.Var]bool{}
+	groots := ir.GlobalRoots(in.Func, p.Globals)
 	for _, v := range p.Globals {
 		if v.Class != ir.String && !v.ReadOnly {
 			inputs[v] = true
-			roots = append(roots, ir.InputRoot{Path: v.Name, Typ: v.Typ})
+			roots = append(roots, ir.InputRoot{Path: groots[v], Typ: v.Typ})
 		}
 	}
 	shape := ir.ComputeInputShape(roots, ir.DefaultArrayLen, ir.DefaultMaxDepth)
-	pt, err := pointsto.Analyze(in.Func, p.Globals, pointsto.Config{Shape: shape, Inputs: inputs})
+	// Any pointer input may be NULL, as a caller may pass it: the listing
+	// shows what holds for every call (testgen narrows NULL inputs to
+	// those the code tests, to search tests).
+	pt, err := pointsto.Analyze(in.Func, p.Globals, pointsto.Config{Shape: shape, Inputs: inputs,
+		MayBeNull: func(string) bool { return true }})
 	if err != nil {
 		return nil, err
 	}
@@ -96,7 +101,7 @@ func runPSSA(args []string, stdout, stderr io.Writer) int {
 	for i, f := range funcs {
 		a, err := analyse(u, f, 8)
 		if err != nil {
-			return reportError(stderr, err)
+			return reportAnalysisError(stderr, err)
 		}
 		if *dot {
 			g, ok := a.pt.AtLine(*line)
@@ -118,4 +123,18 @@ func runPSSA(args []string, stdout, stderr io.Writer) int {
 		ssa.Fprint(stdout, a.ssa)
 	}
 	return exitOK
+}
+
+// reportAnalysisError prints err as reportError does, and treats the
+// pointer uses the points-to analysis or the PSSA construction refuse
+// (pointer arithmetic beyond array indexing, an object reinterpreted as
+// another type, pointers in unions, dereferences of unknown pointers) as
+// unsupported input: "file:line:col: unsupported: ..." and status 2.
+func reportAnalysisError(stderr io.Writer, err error) int {
+	var ue *pointsto.UnsupportedError
+	if errors.As(err, &ue) {
+		fmt.Fprintln(stderr, ue.Error())
+		return exitUsage
+	}
+	return reportError(stderr, err)
 }

@@ -28,6 +28,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/inka-tool/inka/internal/cprobe"
 	"github.com/inka-tool/inka/ir"
 )
 
@@ -76,19 +77,13 @@ type Driver struct {
 	Leaves  []Leaf
 	Objects []Object
 	Stubs   []Stub
-	// Probed are the decisions instrumented (set by Build).
-	Probed map[*ir.Decision]bool
-	// Skipped lists decisions not instrumented, with the reason (set by Build).
-	Skipped []string
-	opts    Options
-	index   int                  // function index in the Binary
-	probes  map[int]*ir.Decision // probe id → decision
-	// caseVals maps, for each switch decision, case values (bits of the
-	// promoted controlling type) to outcome indexes.
-	caseVals map[*ir.Decision]map[uint64]int
-	swType   map[*ir.Decision]*ir.Type
-	roots    map[*ir.Var]string
-	shape    *ir.InputShape
+	// Set has the decisions instrumented (Probed) and those that were
+	// not (Skipped, with the reason), set by Build.
+	*cprobe.Set
+	opts  Options
+	index int // function index in the Binary
+	roots map[*ir.Var]string
+	shape *ir.InputShape
 }
 
 // Case is one input of the driver: a value per Leaf (bit patterns as
@@ -150,9 +145,7 @@ func New(prog *ir.Program, fn string, opts Options) (*Driver, error) {
 	if f == nil {
 		return nil, fmt.Errorf("no function %s", fn)
 	}
-	d := &Driver{Prog: prog, Func: f, opts: opts, caseVals: map[*ir.Decision]map[uint64]int{},
-		swType: map[*ir.Decision]*ir.Type{}, roots: map[*ir.Var]string{},
-		Probed: map[*ir.Decision]bool{}, probes: map[int]*ir.Decision{}}
+	d := &Driver{Prog: prog, Func: f, opts: opts, Set: cprobe.NewSet(prog), roots: map[*ir.Var]string{}}
 	if err := d.layout(); err != nil {
 		return nil, err
 	}
@@ -164,16 +157,9 @@ func New(prog *ir.Program, fn string, opts Options) (*Driver, error) {
 		if e.Variadic {
 			return nil, fmt.Errorf("variadic extern %s", e.Name)
 		}
-		st := Stub{Ext: e, WriteArg: -1}
-		for i, p := range e.Params {
-			if p.IsPointer() && p.Elem.IsInteger() {
-				st.WriteArg = i
-				break
-			}
-		}
+		st := Stub{Ext: e, WriteArg: e.WriteArg()}
 		d.Stubs = append(d.Stubs, st)
 	}
-	d.switchCases()
 	return d, nil
 }
 
@@ -198,7 +184,6 @@ func Build(dir string, src []byte, file string, drivers []*Driver, flags ...stri
 	seen := map[string]bool{}
 	for i, d := range drivers {
 		d.index = i
-		d.Skipped, d.probes, d.Probed = nil, map[int]*ir.Decision{}, map[*ir.Decision]bool{}
 		if d.opts.StubCalls != b.k {
 			return nil, fmt.Errorf("drivers with different StubCalls")
 		}
@@ -209,7 +194,11 @@ func Build(dir string, src []byte, file string, drivers []*Driver, flags ...stri
 			}
 		}
 	}
-	isrc, err := b.instrument(src, file)
+	sets := make([]*cprobe.Set, len(drivers))
+	for i, d := range drivers {
+		sets[i] = d.Set
+	}
+	isrc, err := cprobe.Instrument(src, file, sets)
 	if err != nil {
 		return nil, err
 	}
@@ -278,7 +267,7 @@ func (d *Driver) layout() error {
 	// objects of ir.ComputeInputShape, as interp makes them.
 	var roots []ir.InputRoot
 	for _, v := range d.Func.Params {
-		roots = append(roots, ir.InputRoot{Path: v.Name, Typ: v.Typ})
+		roots = append(roots, ir.ParamRoot(v))
 	}
 	for _, o := range d.Objects {
 		if o.input {
@@ -391,11 +380,11 @@ func (d *Driver) parse(out string, n int) ([]Output, error) {
 		case "D":
 			id, _ := strconv.Atoi(f[1])
 			v, _ := strconv.ParseUint(f[2], 10, 64)
-			dec := d.probes[id]
+			dec := d.Probes[id]
 			if dec == nil {
 				return nil, fmt.Errorf("probe %d is not a decision of %s", id, d.Func.Name)
 			}
-			o, err := d.outcome(dec, v)
+			o, err := d.Outcome(dec, v)
 			if err != nil {
 				return nil, err
 			}
@@ -490,35 +479,6 @@ func (d *Driver) values(f []string, ts []*ir.Type) ([]Value, error) {
 		out = append(out, v)
 	}
 	return out, nil
-}
-
-// outcome maps a probed value to the decision's outcome index.
-func (d *Driver) outcome(dec *ir.Decision, v uint64) (int, error) {
-	if dec.Kind == ir.DecSwitch {
-		t := d.swType[dec]
-		if t != nil {
-			v = ir.Truncate(t, v)
-		}
-		if o, ok := d.caseVals[dec][v]; ok {
-			return o, nil
-		}
-		for i, s := range dec.Outcomes {
-			if s == "default" || s == "no case" {
-				return i, nil
-			}
-		}
-		return -1, fmt.Errorf("switch %s: value %d matches no outcome", dec.Pos, v)
-	}
-	want := "false"
-	if v != 0 {
-		want = "true"
-	}
-	for i, s := range dec.Outcomes {
-		if s == want || strings.HasSuffix(s, ":"+want) {
-			return i, nil
-		}
-	}
-	return -1, fmt.Errorf("decision %s has no outcome %q", dec.Pos, want)
 }
 
 // finalLeaves are the leaves reported after each case, in order.

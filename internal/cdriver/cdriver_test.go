@@ -10,7 +10,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/inka-tool/inka/frontend"
-	"github.com/inka-tool/inka/ir"
+	"github.com/inka-tool/inka/internal/cprobe"
 )
 
 func load(t *testing.T) (*Driver, []byte, string) {
@@ -44,9 +44,7 @@ func TestLayout(t *testing.T) {
 
 func TestInstrument(t *testing.T) {
 	d, src, file := load(t)
-	b := &Binary{drivers: []*Driver{d}, k: 8}
-	d.probes, d.Probed = map[int]*ir.Decision{}, map[*ir.Decision]bool{}
-	out, err := b.instrument(src, file)
+	out, err := cprobe.Instrument(src, file, []*cprobe.Set{d.Set})
 	require.NoError(t, err)
 	assert.Empty(t, d.Skipped)
 	s := string(out)

@@ -1,0 +1,213 @@
+package main
+
+import (
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"time"
+
+	"github.com/inka-tool/inka/frontend"
+	"github.com/inka-tool/inka/harness"
+	"github.com/inka-tool/inka/report"
+	"github.com/inka-tool/inka/testgen"
+)
+
+const harnessUsage = "inka harness FILE.c [--func F] -o DIR [--from run.json] [--split]   write a self-checking C test harness"
+
+func init() { register("harness", harnessUsage, runHarness) }
+
+// runHarness implements `inka harness FILE.c -o DIR`: the tests of a saved
+// inka/v1 run (--from), or of a fresh all-decisions run, as C.
+func runHarness(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("harness", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fn := fs.String("func", "", "function `F` (default: every function of the file, or of the run)")
+	out := fs.String("o", "", "write the harness into `DIR`")
+	from := fs.String("from", "", "take the tests from `run.json` (inka cover --format json) instead of a fresh run")
+	split := fs.Bool("split", false, "write the callee stubs to their own file, stubs.c")
+	var gf genFlags
+	gf.register(fs)
+	var ff frontendFlags
+	ff.register(fs)
+	pos, err := parseArgs(fs, args)
+	if err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return exitOK
+		}
+		return exitUsage
+	}
+	if len(pos) != 1 || *out == "" {
+		fmt.Fprintln(stderr, "usage: "+harnessUsage)
+		return exitUsage
+	}
+	file := pos[0]
+	u, err := frontend.Load(file, ff.options())
+	if err != nil {
+		return reportError(stderr, err)
+	}
+	var run *report.Run
+	if *from != "" {
+		if run, err = readRun(*from); err != nil {
+			fmt.Fprintf(stderr, "%s:1:1: %v\n", *from, err)
+			return exitUsage
+		}
+		if !sameFile(run.File, file) {
+			fmt.Fprintf(stderr, "%s:1:1: %s holds the tests of %s, not of this file\n", file, *from, run.File)
+			return exitUsage
+		}
+		if *fn != "" {
+			run = onlyFunc(run, *fn)
+		}
+	} else {
+		var status int
+		if run, status = coverRun(u, file, *fn, testgen.AllDecisions, 0, gf, stderr); run == nil {
+			return status
+		}
+	}
+	return emitHarness(u, run, gf, ff, *out, *split, stderr)
+}
+
+// readRun reads an inka/v1 object, numbers kept exact.
+func readRun(path string) (*report.Run, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	dec := json.NewDecoder(f)
+	dec.UseNumber()
+	var run report.Run
+	if err := dec.Decode(&run); err != nil {
+		return nil, fmt.Errorf("reading an inka/v1 run: %w", err)
+	}
+	if run.Schema != report.Schema {
+		return nil, fmt.Errorf("schema %q, want %q", run.Schema, report.Schema)
+	}
+	return &run, nil
+}
+
+// sameFile reports whether paths a and b name the same file (the run may
+// have been made from another directory: then only the names agree).
+func sameFile(a, b string) bool {
+	sa, errA := os.Stat(a)
+	sb, errB := os.Stat(b)
+	if errA == nil && errB == nil {
+		return os.SameFile(sa, sb)
+	}
+	return filepath.Base(a) == filepath.Base(b)
+}
+
+// onlyFunc keeps the tests of function fn.
+func onlyFunc(run *report.Run, fn string) *report.Run {
+	r := *run
+	r.Tests = nil
+	for _, t := range run.Tests {
+		if t.Function == fn || (t.Function == "" && run.Function == fn) {
+			t.Function = fn
+			r.Tests = append(r.Tests, t)
+		}
+	}
+	return &r
+}
+
+// coverRun runs testgen's coverage on the functions of u (all of them, or
+// fn); nil with an exit status on failure.
+func coverRun(u *frontend.Unit, file, fn string, crit testgen.Criterion, total time.Duration, gf genFlags, stderr io.Writer) (*report.Run, int) {
+	funcs := u.Functions()
+	if fn != "" {
+		funcs = []string{fn}
+	}
+	if len(funcs) == 0 {
+		fmt.Fprintf(stderr, "%s:1:1: no function defined\n", file)
+		return nil, exitUsage
+	}
+	start := time.Now()
+	var covs []*testgen.Coverage
+	for _, f := range funcs {
+		p, err := u.Lower(f)
+		if err != nil {
+			return nil, reportError(stderr, err)
+		}
+		g, err := testgen.NewGenerator(p, gf.options())
+		if err != nil {
+			fmt.Fprintf(stderr, "inka: %v\n", err)
+			return nil, exitInternal
+		}
+		left := time.Duration(0)
+		if total > 0 {
+			left = total - time.Since(start)
+			if left <= 0 {
+				left = time.Nanosecond
+			}
+		}
+		covs = append(covs, g.Cover(crit, left))
+	}
+	run := report.FromCover(file, fn, crit, covs)
+	run.Stats.TimeMS = time.Since(start).Milliseconds()
+	return run, exitOK
+}
+
+// emitHarness writes the harness of run's tests into dir.
+func emitHarness(u *frontend.Unit, run *report.Run, gf genFlags, ff frontendFlags, dir string, split bool, stderr io.Writer) int {
+	s, err := harness.NewSuite(u, run, harness.Options{ArrayLen: gf.arrayLen, UseInitializers: gf.useInit, Split: split, Frontend: ff.options()})
+	if err != nil {
+		return reportHarnessError(stderr, u.Path(), err)
+	}
+	m, err := s.Write(dir)
+	if err != nil {
+		return reportHarnessError(stderr, u.Path(), err)
+	}
+	skipped := 0
+	for _, t := range m.Tests {
+		if t.Skip != "" {
+			skipped++
+		}
+	}
+	build := fmt.Sprintf("cc -std=c11 -o %s %s", filepath.Join(dir, "harness"), filepath.Join(dir, m.Caller))
+	if split {
+		build += " " + filepath.Join(dir, m.Stubs)
+	}
+	fmt.Fprintf(stderr, "inka: harness of %d tests (%d skipped) written to %s; build and run: %s && %s\n",
+		len(m.Tests), skipped, dir, build, filepath.Join(dir, "harness"))
+	return exitOK
+}
+
+// reportHarnessError prints a harness error as file:line:col: message
+// (exit 2: the input is what the harness cannot take) unless it is an I/O
+// failure.
+func reportHarnessError(stderr io.Writer, file string, err error) int {
+	var fe *frontend.Error
+	var pe *os.PathError
+	switch {
+	case errors.As(err, &fe):
+		fmt.Fprintln(stderr, fe.Error())
+	case errors.As(err, &pe):
+		fmt.Fprintf(stderr, "inka: %v\n", err)
+		return exitInternal
+	case hasPos(err.Error()):
+		fmt.Fprintln(stderr, err.Error())
+	default:
+		fmt.Fprintf(stderr, "%s:1:1: %v\n", file, err)
+	}
+	return exitUsage
+}
+
+// hasPos reports whether a message starts with file:line:col.
+func hasPos(msg string) bool {
+	var line, col int
+	for i := 0; i < len(msg); i++ {
+		if msg[i] == ':' {
+			if n, _ := fmt.Sscanf(msg[i:], ":%d:%d:", &line, &col); n == 2 {
+				return true
+			}
+		}
+		if msg[i] == ' ' {
+			return false
+		}
+	}
+	return false
+}

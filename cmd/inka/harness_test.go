@@ -1,0 +1,100 @@
+package main
+
+import (
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// TestHarnessCommands: the three ways to a harness (cover --emit-harness,
+// harness from a fresh run, harness --from a saved run), then validate.
+func TestHarnessCommands(t *testing.T) {
+	if _, err := exec.LookPath("gcc"); err != nil {
+		t.Skip("gcc not found")
+	}
+	t.Chdir("../..")
+	tmp := t.TempDir()
+	const file = "testdata/harness/callees.c"
+	budget := []string{"--timeout", "2s", "--max-unroll", "12"}
+
+	d1 := filepath.Join(tmp, "cover")
+	out, errs, status := runCmd(t, append([]string{"cover", file, "--format", "json", "--emit-harness", d1, "--split"}, budget...)...)
+	require.Equal(t, exitOK, status, errs)
+	assert.Contains(t, errs, "inka: harness of 3 tests (0 skipped) written to "+d1)
+	require.NoError(t, os.WriteFile(filepath.Join(tmp, "run.json"), []byte(out), 0o644))
+	for _, f := range []string{"harness.c", "stubs.c", "inka_harness.h", "inka_unit.h", "inka-harness.json"} {
+		assert.FileExists(t, filepath.Join(d1, f))
+	}
+
+	d2 := filepath.Join(tmp, "from")
+	_, errs, status = runCmd(t, "harness", file, "--from", filepath.Join(tmp, "run.json"), "-o", d2)
+	require.Equal(t, exitOK, status, errs)
+	assert.NoFileExists(t, filepath.Join(d2, "stubs.c"))
+
+	d3 := filepath.Join(tmp, "fresh")
+	_, errs, status = runCmd(t, append([]string{"harness", file, "--func", "classify", "-o", d3}, budget...)...)
+	require.Equal(t, exitOK, status, errs)
+
+	// The saved run and the fresh one give the same harness.
+	a, err := os.ReadFile(filepath.Join(d2, "harness.c"))
+	require.NoError(t, err)
+	b, err := os.ReadFile(filepath.Join(d3, "harness.c"))
+	require.NoError(t, err)
+	assert.Equal(t, string(a), string(b))
+
+	out, errs, status = runCmd(t, "validate", d2, "--cc", "gcc", "--opt", "O0,O1", "--werror")
+	require.Equal(t, exitOK, status, "%s%s", out, errs)
+	assert.Contains(t, out, "gcc -O1: built in")
+	assert.Contains(t, out, "3 passed, 0 failed")
+	var p1, p2, g1, g2 int
+	i := strings.Index(out, "coverage: ")
+	require.GreaterOrEqual(t, i, 0, out)
+	_, err = fmt.Sscanf(out[i:], "coverage: probes confirm %d of %d claimed decision outcomes; gcov confirms %d of %d", &p1, &p2, &g1, &g2)
+	require.NoError(t, err, out)
+	assert.True(t, p1 == p2 && g1 == g2 && p1 > 0, "every claim confirmed: %s", out)
+	assert.Contains(t, out, "no disagreement")
+
+	// The split harness builds with gcc alone too.
+	out, errs, status = runCmd(t, "validate", d1, "--cc", "gcc", "--opt", "O2", "--no-coverage")
+	require.Equal(t, exitOK, status, "%s%s", out, errs)
+	assert.NotContains(t, out, "probes")
+}
+
+// TestHarnessBadInput: bad usage and input the harness cannot take exit
+// with status 2 and a file:line:col message.
+func TestHarnessBadInput(t *testing.T) {
+	t.Chdir("../..")
+	tmp := t.TempDir()
+	other := filepath.Join(tmp, "other.json")
+	out, _, status := runCmd(t, "cover", "testdata/paper/foo.c", "--format", "json")
+	require.Equal(t, exitOK, status)
+	require.NoError(t, os.WriteFile(other, []byte(out), 0o644))
+	garbage := filepath.Join(tmp, "garbage.json")
+	require.NoError(t, os.WriteFile(garbage, []byte("{not json"), 0o644))
+	cases := []struct {
+		args []string
+		want string
+	}{
+		{[]string{"harness", "testdata/paper/foo.c"}, "usage: inka harness"},
+		{[]string{"harness", "testdata/nofile.c", "-o", tmp}, "testdata/nofile.c: no such file or directory"},
+		{[]string{"harness", "testdata/unsupported/goto.c", "-o", tmp}, "testdata/unsupported/goto.c:4:9: unsupported: goto"},
+		{[]string{"harness", "testdata/paper/lh98.c", "--from", other, "-o", tmp}, "testdata/paper/lh98.c:1:1: " + other + " holds the tests of testdata/paper/foo.c, not of this file"},
+		{[]string{"harness", "testdata/paper/foo.c", "--from", garbage, "-o", tmp}, garbage + ":1:1: reading an inka/v1 run"},
+		{[]string{"validate", filepath.Join(tmp, "none")}, "no such file or directory"},
+		{[]string{"validate", tmp, "--opt", "fast"}, `bad optimization level "fast"`},
+	}
+	for _, c := range cases {
+		t.Run(strings.Join(c.args, " "), func(t *testing.T) {
+			out, errs, status := runCmd(t, c.args...)
+			assert.Equal(t, exitUsage, status, "stdout: %s", out)
+			assert.Contains(t, errs, c.want)
+			assert.NotContains(t, errs, "internal error")
+		})
+	}
+}

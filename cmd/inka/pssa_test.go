@@ -1,0 +1,164 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/inka-tool/inka/frontend"
+)
+
+// TestPSSAPaper runs `inka pssa` on every function of every program of the
+// paper's benchmark (testdata/paper, a copy of ../shared/bench/paper), in
+// its three forms: the PSSA listing, --points-to and --dot.
+func TestPSSAPaper(t *testing.T) {
+	t.Chdir("../..")
+	files, err := filepath.Glob("testdata/paper/*.c")
+	require.NoError(t, err)
+	require.NotEmpty(t, files)
+	// The copy must be complete: every program of the shared benchmark is
+	// checked.
+	if shared, _ := filepath.Glob("../shared/bench/paper/*.c"); len(shared) > 0 {
+		for _, f := range shared {
+			assert.FileExists(t, filepath.Join("testdata/paper", filepath.Base(f)))
+		}
+	}
+	funcs := 0
+	for _, file := range files {
+		u, err := frontend.Load(file, frontend.Options{})
+		require.NoError(t, err, file)
+		for _, fn := range u.Functions() {
+			funcs++
+			t.Run(filepath.Base(file)+"/"+fn, func(t *testing.T) {
+				out, errs, status := runCmd(t, "pssa", file, "--func", fn)
+				require.Equal(t, exitOK, status, errs)
+				assert.Empty(t, errs)
+				assert.Contains(t, out, "pssa "+fn+"\n")
+				assert.Contains(t, out, "return ")
+
+				out, errs, status = runCmd(t, "pssa", file, "--func", fn, "--points-to")
+				require.Equal(t, exitOK, status, errs)
+				assert.Contains(t, out, "points-to "+fn+"\n")
+				assert.Contains(t, out, "at exit: {")
+				assert.Contains(t, out, "pssa "+fn+"\n")
+
+				out, errs, status = runCmd(t, "pssa", file, "--func", fn, "--dot")
+				require.Equal(t, exitOK, status, errs)
+				assert.True(t, strings.HasPrefix(out, `digraph "`+fn+`" {`), out)
+				assert.True(t, strings.HasSuffix(out, "}\n"), out)
+			})
+		}
+		// Without --func: every function of the file, one after the other.
+		out, errs, status := runCmd(t, "pssa", file)
+		require.Equal(t, exitOK, status, errs)
+		for _, fn := range u.Functions() {
+			assert.Contains(t, out, "pssa "+fn+"\n", file)
+		}
+	}
+	assert.GreaterOrEqual(t, funcs, 9) // fig1, foo, jos97, jos97_{3,6,12,24}, lh98, trityp
+}
+
+// TestPSSADot: the graph at `if (p == &c)` in jos97 is the paper's (p may
+// point to a, b or c; a → b → c → a definitely), drawn with solid edges
+// for definite relations and dashed ones for possible relations.
+func TestPSSADot(t *testing.T) {
+	t.Chdir("../..")
+	out, errs, status := runCmd(t, "pssa", "testdata/paper/jos97.c", "--func", "jos97", "--dot", "--line", "23")
+	require.Equal(t, exitOK, status, errs)
+	want := `digraph "jos97" {
+  rankdir=LR;
+  node [shape=box, fontname="monospace"];
+  "a" -> "b" [label="definite", style=solid];
+  "b" -> "c" [label="definite", style=solid];
+  "c" -> "a" [label="definite", style=solid];
+  "p" -> "a" [label="possible", style=dashed];
+  "p" -> "b" [label="possible", style=dashed];
+  "p" -> "c" [label="possible", style=dashed];
+}
+`
+	assert.Equal(t, want, out)
+
+	_, errs, status = runCmd(t, "pssa", "testdata/paper/jos97.c", "--func", "jos97", "--dot", "--line", "2")
+	assert.Equal(t, exitUsage, status)
+	assert.Equal(t, "testdata/paper/jos97.c:2:1: no statement of jos97 on line 2\n", errs)
+}
+
+// TestPSSAVoidPointers: conversions to and from void* that keep each
+// object's own type are analysed (jos97's cells, a generic swap, a struct
+// seen through a pointer to its first member).
+func TestPSSAVoidPointers(t *testing.T) {
+	t.Chdir("../..")
+	for _, fn := range []string{"cycle", "use_generic", "through_void", "first_member"} {
+		out, errs, status := runCmd(t, "pssa", "pointsto/testdata/sound/voidp.c", "--func", fn, "--points-to")
+		require.Equal(t, exitOK, status, "%s: %s", fn, errs)
+		assert.Contains(t, out, "pssa "+fn+"\n")
+	}
+	// *tag = t writes h.tag: the pointer converted from &h to int* points
+	// to h's first member.
+	out, _, _ := runCmd(t, "pssa", "pointsto/testdata/sound/voidp.c", "--func", "first_member", "--points-to")
+	assert.Contains(t, out, "pto(tag, h.tag, definite)")
+}
+
+// TestPSSAUnsupported checks that the pointer uses the analysis cannot
+// model soundly are refused with "file:line:col: unsupported: ..." and
+// status 2, whether the front end refuses them (testdata/unsupported) or
+// the points-to analysis and the PSSA construction do
+// (testdata/pointsto_unsupported).
+func TestPSSAUnsupported(t *testing.T) {
+	t.Chdir("../..")
+	cases := []struct {
+		file, fn, want string
+	}{
+		// Refused by the front end.
+		{"testdata/unsupported/int_to_ptr.c", "f", "3:14: unsupported: cast from integer to pointer"},
+		{"testdata/unsupported/int_to_ptr_implicit.c", "f", "4:9: unsupported: integer to pointer conversion"},
+		{"testdata/unsupported/local_ptr_static_init.c", "f", "3:21: unsupported: integer to pointer conversion"},
+		{"testdata/unsupported/ptr_to_int.c", "f", "3:12: unsupported: cast from pointer to integer"},
+		{"testdata/unsupported/ptr_cast.c", "f", "3:15: unsupported: cast between pointers to different object types (int* to char*)"},
+		{"testdata/unsupported/void_ptr_arith.c", "f", "3:15: unsupported: arithmetic on void*"},
+		{"testdata/unsupported/funcptr.c", "apply", "5:9: unsupported: function pointer"},
+		{"testdata/unsupported/funcptr_param.c", "apply", "1:15: unsupported: function pointer"},
+		// Refused by the points-to analysis.
+		{"testdata/pointsto_unsupported/field_arith.c", "field_arith",
+			"13:9: unsupported: pointer arithmetic on p, which may point to v.a (int): only indexing within an array of int is supported"},
+		{"testdata/pointsto_unsupported/scalar_arith.c", "scalar_arith",
+			"6:9: unsupported: pointer arithmetic on p, which may point to x (int): only indexing within an array of int is supported"},
+		{"testdata/pointsto_unsupported/void_reinterpret.c", "void_reinterpret",
+			"6:12: unsupported: p may point to x (long) and accesses it as int: the object is reinterpreted as another type"},
+		{"testdata/pointsto_unsupported/void_struct.c", "void_struct",
+			"13:12: unsupported: t may point to s (struct a) and accesses it as struct b: the object is reinterpreted as another type"},
+		{"testdata/pointsto_unsupported/union_ptr.c", "union_ptr",
+			"11:13: unsupported: v (union u) holds a pointer in a union: the points-to analysis does not follow pointers through unions"},
+		// Refused by the PSSA construction.
+		{"testdata/pointsto_unsupported/stub_ptr.c", "stub_ptr",
+			"10:12: unsupported: dereference of p, which may hold a pointer returned or stored by an undefined function (or by a call not inlined)"},
+	}
+	files, _ := filepath.Glob("testdata/pointsto_unsupported/*.c")
+	n := 0
+	for _, c := range cases {
+		if strings.HasPrefix(c.file, "testdata/pointsto_unsupported/") {
+			n++
+		}
+	}
+	assert.Len(t, files, n, "one case per file of testdata/pointsto_unsupported")
+	for _, c := range cases {
+		t.Run(filepath.Base(c.file), func(t *testing.T) {
+			_, err := os.Stat(c.file)
+			require.NoError(t, err)
+			out, errs, status := runCmd(t, "pssa", c.file, "--func", c.fn)
+			assert.Equal(t, exitUsage, status, errs)
+			assert.Equal(t, c.file+":"+c.want+"\n", errs)
+			assert.Empty(t, out)
+			// --points-to and --dot refuse the same.
+			for _, flag := range []string{"--points-to", "--dot"} {
+				_, errs, status = runCmd(t, "pssa", c.file, "--func", c.fn, flag)
+				assert.Equal(t, exitUsage, status, "%s: %s", flag, errs)
+				assert.Equal(t, c.file+":"+c.want+"\n", errs, flag)
+			}
+		})
+	}
+}

@@ -1,0 +1,360 @@
+package frontend
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"modernc.org/cc/v4"
+)
+
+// CType is a C type as the file declares it, with what ir.Type leaves out:
+// qualifiers, tags, the distinction between char and signed char. Code
+// generated around the file (the test harness) declares its objects and
+// its stubs with it, so that they are compatible with the file's own
+// declarations: a stub of `int count(const char *s)` spelled
+// `int count(char *a0)` would not even compile beside the file.
+type CType struct {
+	t      cc.Type
+	unqual bool // top-level qualifiers dropped
+}
+
+// Spelling says where a declaration is to be read.
+type Spelling int
+
+const (
+	// InUnit spells a type for a translation unit that includes the file:
+	// enumerations by their tags, untagged structs and unions by their
+	// typedef names.
+	InUnit Spelling = iota
+	// Portable spells a type for a translation unit that does not include
+	// the file: typedefs expanded, enumerations as their underlying
+	// integer type (compatible with them), structs and unions by their
+	// tags only (declared beforehand with CType.Tags).
+	Portable
+)
+
+// FuncType returns the type of the function name: defined in the file or
+// only declared (a callee the file does not define).
+func (u *Unit) FuncType(name string) (CType, error) {
+	if fd := u.defs[name]; fd != nil {
+		return CType{t: fd.Declarator.Type()}, nil
+	}
+	for _, n := range u.ast.Scope.Nodes[name] {
+		if d, ok := n.(*cc.Declarator); ok && !d.IsTypename() && d.Type() != nil && d.Type().Kind() == cc.Function {
+			return CType{t: d.Type()}, nil
+		}
+	}
+	return CType{}, fmt.Errorf("no function %s declared in %s", name, u.path)
+}
+
+// ObjectType returns the declared type of the file-scope object name.
+func (u *Unit) ObjectType(name string) (CType, error) {
+	d := u.objs[name]
+	if d == nil {
+		return CType{}, fmt.Errorf("no object %s declared at file scope in %s", name, u.path)
+	}
+	return CType{t: d.Type()}, nil
+}
+
+// IsFunc reports whether t is a function type.
+func (t CType) IsFunc() bool { return t.t != nil && t.t.Kind() == cc.Function }
+
+// Params returns the parameter types of a function type, as the function
+// receives them (arrays and functions decayed to pointers).
+func (t CType) Params() []CType {
+	var out []CType
+	for _, p := range t.params() {
+		out = append(out, CType{t: p.Type().Decay()})
+	}
+	return out
+}
+
+// params are the parameters of a function type (none for `(void)`).
+func (t CType) params() []*cc.Parameter {
+	ft, ok := t.t.(*cc.FunctionType)
+	if !ok {
+		return nil
+	}
+	var out []*cc.Parameter
+	for _, p := range ft.Parameters() {
+		if p.Type().Kind() != cc.Void {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// ParamNames returns the names of the parameters of a function type as
+// its declaration gives them ("" for an unnamed one).
+func (t CType) ParamNames() []string {
+	var out []string
+	for _, p := range t.params() {
+		out = append(out, p.Name())
+	}
+	return out
+}
+
+// Result returns the result type of a function type.
+func (t CType) Result() CType {
+	if ft, ok := t.t.(*cc.FunctionType); ok {
+		return CType{t: ft.Result()}
+	}
+	return CType{}
+}
+
+// IsConst reports whether t itself is const-qualified (an object of type t
+// can only be initialized, not assigned).
+func (t CType) IsConst() bool { return t.t != nil && !t.unqual && t.t.Attributes().IsConst() }
+
+// HasConst reports whether t is const-qualified or has a const member or
+// element (at any depth, not behind pointers): such an object cannot be
+// assigned as a whole or member by member. The const of pointers
+// themselves is not counted: cc/v4 puts the const of `const char *a[2]`
+// on the array's pointers instead of on the chars (its qualifiers are not
+// reliable at pointer levels, see Decl), and a harness that took every
+// such array for constant would leave it alone.
+func (t CType) HasConst() bool {
+	if t.IsConst() && t.t.Kind() != cc.Ptr {
+		return true
+	}
+	switch x := t.t.(type) {
+	case *cc.ArrayType:
+		return CType{t: x.Elem()}.HasConst()
+	case *cc.StructType:
+		for i := 0; i < x.NumFields(); i++ {
+			if (CType{t: x.FieldByIndex(i).Type()}).HasConst() {
+				return true
+			}
+		}
+	case *cc.UnionType:
+		for i := 0; i < x.NumFields(); i++ {
+			if (CType{t: x.FieldByIndex(i).Type()}).HasConst() {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// Walk follows an access path from t: ".f" selects member f, "[k]" an
+// element of an array or, for a pointer, of the object it points to (the
+// fresh objects of ir.InputShape are named so: "p[0].next[2]").
+func (t CType) Walk(path string) (CType, error) {
+	cur := t.t
+	for rest := path; rest != ""; {
+		switch rest[0] {
+		case '.':
+			end := strings.IndexAny(rest[1:], ".[")
+			if end < 0 {
+				end = len(rest) - 1
+			}
+			name := rest[1 : end+1]
+			rest = rest[end+1:]
+			var f *cc.Field
+			switch x := cur.(type) {
+			case *cc.StructType:
+				f = x.FieldByName(name)
+			case *cc.UnionType:
+				f = x.FieldByName(name)
+			}
+			if f == nil {
+				return CType{}, fmt.Errorf("no member %s in %s", name, cur)
+			}
+			cur = f.Type()
+		case '[':
+			end := strings.IndexByte(rest, ']')
+			if end < 0 {
+				return CType{}, fmt.Errorf("bad access path %q", path)
+			}
+			if _, err := strconv.Atoi(rest[1:end]); err != nil {
+				return CType{}, fmt.Errorf("bad index in access path %q", path)
+			}
+			rest = rest[end+1:]
+			switch x := cur.(type) {
+			case *cc.ArrayType:
+				cur = x.Elem()
+			case *cc.PointerType:
+				cur = x.Elem()
+			default:
+				return CType{}, fmt.Errorf("%s cannot be indexed", cur)
+			}
+		default:
+			return CType{}, fmt.Errorf("bad access path %q", path)
+		}
+	}
+	return CType{t: cur}, nil
+}
+
+// Decl returns a declaration of name with type t: "const char *name",
+// "struct node name[4]", "int (*name)[3]"; with name "" it is the type's
+// own spelling (an abstract declarator: "const char *"). A function type
+// gives a prototype whose parameters are named a0, a1, ... (see
+// Prototype). Top-level qualifiers are kept (drop them with Unqualified).
+//
+// The qualifiers are cc/v4's, which are right for the common declarators
+// (`const char *s`, `const int a[3]`, `struct s *const p`) but not for
+// all: cc loses the const of a pointer between two others (`T *const *p`,
+// spelled `T **`) and of a struct member's pointee (`const int *m`,
+// spelled `int *`), and moves the const of an array of pointers to const
+// onto its pointers. The harness declares its own objects unqualified at
+// the top, so that only a stub's prototype can suffer: a conflicting
+// prototype is then a compile error, never a silent difference.
+func (t CType) Decl(name string, sp Spelling) (string, error) {
+	return t.Prototype(name, "a", sp)
+}
+
+// Prototype is Decl with the parameters of a function type named
+// prefix0, prefix1, ... (so that they cannot meet the file's macros).
+func (t CType) Prototype(name, prefix string, sp Spelling) (string, error) {
+	if t.t == nil {
+		return "", fmt.Errorf("no type")
+	}
+	d := &declarer{sp: sp, prefix: prefix}
+	s := d.decl(t.t, name, false, t.unqual)
+	return strings.TrimSpace(s), d.err
+}
+
+// Unqualified returns t without its top-level qualifiers (the type of a
+// copy of a value of type t).
+func (t CType) Unqualified() CType { return CType{t.t, true} }
+
+// Tags returns the struct and union tags a Portable declaration of t names
+// ("struct node"), to be declared before it ("struct node;"), so that they
+// are not declared anew inside a prototype's parameter list.
+func (t CType) Tags() []string {
+	d := &declarer{sp: Portable, prefix: "a", tags: map[string]bool{}}
+	d.decl(t.t, "", false, false)
+	return d.order
+}
+
+// declarer spells declarations: the declarator is built inside out, the
+// type specifier ends at the left.
+type declarer struct {
+	sp     Spelling
+	prefix string // of parameter names
+	err    error
+	tags   map[string]bool
+	order  []string
+}
+
+func (d *declarer) fail(format string, args ...any) string {
+	if d.err == nil {
+		d.err = fmt.Errorf(format, args...)
+	}
+	return "int"
+}
+
+// decl spells type t around the declarator inner. ptrInner tells that
+// inner starts with '*' (an array or function declarator must then be
+// parenthesized around it); unqual drops t's own qualifiers.
+func (d *declarer) decl(t cc.Type, inner string, ptrInner, unqual bool) string {
+	switch x := t.(type) {
+	case *cc.PointerType:
+		q := quals(x.Attributes())
+		if unqual {
+			q = ""
+		}
+		in := "*" + q
+		if inner != "" {
+			if q != "" {
+				in += " "
+			}
+			in += inner
+		}
+		return d.decl(x.Elem(), in, true, false)
+	case *cc.ArrayType:
+		if ptrInner {
+			inner = "(" + inner + ")"
+		}
+		n := ""
+		if x.Len() >= 0 {
+			n = strconv.FormatInt(x.Len(), 10)
+		}
+		return d.decl(x.Elem(), inner+"["+n+"]", false, false)
+	case *cc.FunctionType:
+		if ptrInner {
+			inner = "(" + inner + ")"
+		}
+		var ps []string
+		for i, p := range x.Parameters() {
+			if p.Type().Kind() == cc.Void {
+				continue
+			}
+			ps = append(ps, d.decl(p.Type().Decay(), fmt.Sprintf("%s%d", d.prefix, i), false, true))
+		}
+		if x.IsVariadic() {
+			ps = append(ps, "...")
+		}
+		if len(ps) == 0 {
+			ps = []string{"void"}
+		}
+		return d.decl(x.Result(), inner+"("+strings.Join(ps, ", ")+")", false, true)
+	}
+	return d.base(t, !unqual) + sep(inner)
+}
+
+func sep(inner string) string {
+	if inner == "" {
+		return ""
+	}
+	return " " + inner
+}
+
+// base spells a type that is neither a pointer, an array nor a function,
+// with its qualifiers when withQuals.
+func (d *declarer) base(t cc.Type, withQuals bool) string {
+	q := ""
+	if withQuals {
+		q = quals(t.Attributes())
+		if q != "" {
+			q += " "
+		}
+	}
+	switch x := t.(type) {
+	case *cc.StructType, *cc.UnionType:
+		kw := "struct"
+		if t.Kind() == cc.Union {
+			kw = "union"
+		}
+		if tag := tagOf(x); tag != "" {
+			name := kw + " " + tag
+			if d.tags != nil && !d.tags[name] {
+				d.tags[name] = true
+				d.order = append(d.order, name)
+			}
+			return q + name
+		}
+		if td := t.Typedef(); td != nil && d.sp == InUnit {
+			return q + td.Name()
+		}
+		return d.fail("untagged %s %s cannot be named outside the file", kw, t)
+	case *cc.EnumType:
+		if tg := x.Tag(); tg.SrcStr() != "" && d.sp == InUnit {
+			tag := tg.SrcStr()
+			return q + "enum " + tag
+		}
+		return q + d.base(x.UnderlyingType(), false)
+	}
+	if s, ok := scalarNames[t.Kind()]; ok {
+		return q + s
+	}
+	return d.fail("type %s cannot be spelled", t)
+}
+
+func quals(a *cc.Attributes) string {
+	var q []string
+	if a.IsConst() {
+		q = append(q, "const")
+	}
+	if a.IsVolatile() {
+		q = append(q, "volatile")
+	}
+	return strings.Join(q, " ")
+}
+
+var scalarNames = map[cc.Kind]string{
+	cc.Void: "void", cc.Bool: "_Bool", cc.Char: "char", cc.SChar: "signed char", cc.UChar: "unsigned char",
+	cc.Short: "short", cc.UShort: "unsigned short", cc.Int: "int", cc.UInt: "unsigned int",
+	cc.Long: "long", cc.ULong: "unsigned long", cc.LongLong: "long long", cc.ULongLong: "unsigned long long",
+}

@@ -1,0 +1,787 @@
+package harness
+
+import (
+	"bytes"
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+
+	"github.com/inka-tool/inka/frontend"
+	"github.com/inka-tool/inka/interp"
+	"github.com/inka-tool/inka/ir"
+)
+
+// testCode is the C of one test: the body of its function, the pointers
+// its stubs expect, and its rows in the stubs' tables.
+type testCode struct {
+	body   []string
+	slots  []string            // address expressions, in slot order
+	rows   map[string][]string // callee → initializers of its calls' rows
+	checks int
+	void   bool // uses inka_void
+	skip   string
+}
+
+// fresh is a fresh object behind a pointer input of one test.
+type fresh struct {
+	ptr   string   // access path of the pointer input ("p", "s.next")
+	typ   *ir.Type // ir.ArrayOf(pointee, ArrayLen)
+	elem  frontend.CType
+	cname string
+}
+
+// tgen generates the code of one test.
+type tgen struct {
+	s     *Suite
+	t     *Test
+	p     *ir.Program
+	f     *ir.Func
+	ft    frontend.CType
+	shape *ir.InputShape
+	objs  []*fresh
+	byPtr map[string]*fresh
+	// globals maps the access-path roots of the file-scope globals the
+	// harness sets and reads to their C names ("g#12" → "g").
+	globals map[string]string
+	code    *testCode
+	slotOf  map[string]int
+	// leaves are the rows of the test's table of integer final values.
+	leaves []string
+}
+
+// skipf records why the test cannot be written (the first reason wins).
+func (g *tgen) skipf(format string, args ...any) {
+	if g.code.skip == "" {
+		g.code.skip = fmt.Sprintf(format, args...)
+	}
+}
+
+func (g *tgen) emit(format string, args ...any) {
+	g.code.body = append(g.code.body, fmt.Sprintf(format, args...))
+}
+
+// genTest writes the code of test t.
+func (s *Suite) genTest(t *Test, ext map[string]*stubInfo) *testCode {
+	p := s.progs[t.Func]
+	g := &tgen{s: s, t: t, p: p, f: p.Func(t.Func), byPtr: map[string]*fresh{}, globals: map[string]string{},
+		code: &testCode{rows: map[string][]string{}}, slotOf: map[string]int{}}
+	ft, err := s.unit.FuncType(t.Func)
+	if err != nil {
+		g.skipf("%v", err)
+		return g.code
+	}
+	g.ft = ft
+	g.layout()
+	if g.code.skip != "" {
+		return g.code
+	}
+	var decls, sets []string
+	// Objects behind pointer inputs: statics with initializers, the
+	// objects they point to first (a pointer's object is made after it,
+	// so the reverse order of creation works).
+	for i := len(g.objs) - 1; i >= 0; i-- {
+		o := g.objs[i]
+		d, err := o.elem.Unqualified().Decl(fmt.Sprintf("%s[%d]", o.cname, o.typ.Len), frontend.InUnit)
+		if err != nil {
+			g.skipf("object behind %s: %v", o.ptr, err)
+			return g.code
+		}
+		decls = append(decls, fmt.Sprintf("static %s = %s; /* *%s */", d, g.initializer(o.typ, o.ptr), o.ptr))
+	}
+	// Arguments.
+	var args []string
+	ptypes := ft.Params()
+	for i, v := range g.f.Params {
+		switch {
+		case v.Typ.IsAggregate():
+			if i >= len(ptypes) {
+				g.skipf("parameter %s: no declared type", v.Name)
+				return g.code
+			}
+			name := fmt.Sprintf("inka_a%d", i)
+			d, err := ptypes[i].Unqualified().Decl(name, frontend.InUnit)
+			if err != nil {
+				g.skipf("parameter %s: %v", v.Name, err)
+				return g.code
+			}
+			decls = append(decls, fmt.Sprintf("static %s = %s; /* %s */", d, g.initializer(v.Typ, v.Name), v.Name))
+			args = append(args, name)
+		default:
+			args = append(args, g.leafExpr(v.Name, v.Typ))
+		}
+	}
+	// Globals: every leaf, each test (the tests before may have changed them).
+	for _, gv := range p.Globals {
+		root, ok := g.rootOf(gv)
+		if !ok {
+			continue
+		}
+		ct, err := s.unit.ObjectType(gv.Name)
+		switch {
+		case err != nil:
+			g.skipf("global %s: %v", gv.Name, err)
+			return g.code
+		case ct.HasConst():
+			g.skipf("global %s has const parts: the harness cannot set it", gv.Name)
+			return g.code
+		}
+		for i, l := range leavesOf(gv.Typ) {
+			var val string
+			if s.opts.UseInitializers {
+				val = g.initExpr(gv, i, l.Type)
+			} else {
+				val = g.leafExpr(root+l.Path, l.Type)
+			}
+			sets = append(sets, fmt.Sprintf("%s%s = %s;", gv.Name, l.Path, val))
+		}
+	}
+	// What the stubs expect.
+	stubRows := g.stubRows(ext)
+	var call string
+	res := g.f.ResultTyp
+	callExpr := fmt.Sprintf("%s(%s)", t.Func, strings.Join(args, ", "))
+	if res.Kind == ir.Void {
+		call = callExpr + ";"
+	} else {
+		d, err := ft.Result().Unqualified().Decl("inka_r", frontend.InUnit)
+		if err != nil {
+			g.skipf("result: %v", err)
+			return g.code
+		}
+		decls = append(decls, d+";")
+		call = "inka_r = " + callExpr + ";"
+	}
+	if g.code.skip != "" {
+		return g.code
+	}
+	for _, d := range decls {
+		g.emit("%s", d)
+	}
+	for _, st := range sets {
+		g.emit("%s", st)
+	}
+	for i, a := range g.code.slots {
+		g.emit("inka_ptr[%d] = %s;", i, a)
+	}
+	g.emit("%s", call)
+	if res.Kind != ir.Void {
+		g.emit("(void)inka_r; /* in case no check reads it */")
+	}
+	// Checks: the return value, then every final value.
+	if res.Kind != ir.Void {
+		if res.IsAggregate() {
+			for _, lv := range t.Result.ReturnLeaves {
+				g.check("return value"+lv.Path, "inka_r"+lv.Path, lv.Val)
+			}
+		} else {
+			g.check("return value", "inka_r", t.Result.Return)
+		}
+	}
+	for _, lv := range t.Result.Final {
+		lval, ok := g.lvalue(lv.Path)
+		if !ok {
+			g.emit("/* %s: not checked (a block-scope static, out of the harness's reach) */", lv.Path)
+			continue
+		}
+		g.check(lv.Path, lval, lv.Val)
+	}
+	if len(g.leaves) > 0 {
+		// The integer final values are checked from a table: data, where
+		// as many calls would make the optimizers crawl (an object graph
+		// three levels deep has thousands of leaves).
+		g.emit("{")
+		g.emit("\tstatic const struct inka_leaf inka_leaves[] = {")
+		for _, r := range g.leaves {
+			g.emit("\t\t%s,", r)
+		}
+		g.emit("\t};")
+		g.emit("\tinka_check_leaves(inka_leaves, (int)(sizeof inka_leaves / sizeof inka_leaves[0]));")
+		g.emit("}")
+	}
+	g.code.rows = stubRows
+	return g.code
+}
+
+// layout lists the objects of the test: the roots (parameters, then the
+// globals that are inputs, named as the interpreter names them) and the
+// fresh objects behind their non-null pointer leaves.
+func (g *tgen) layout() {
+	names := map[string]bool{}
+	for _, v := range g.f.Params {
+		names[v.Name] = true
+	}
+	var roots []ir.InputRoot
+	for _, v := range g.f.Params {
+		roots = append(roots, ir.ParamRoot(v))
+	}
+	type groot struct {
+		v    *ir.Var
+		root string
+	}
+	var grs []groot
+	for _, gv := range g.p.Globals {
+		root := gv.Name
+		if names[root] {
+			root = fmt.Sprintf("%s#%d", gv.Name, gv.ID)
+		}
+		names[root] = true
+		readOnly := gv.ReadOnly || gv.Class == ir.String
+		if gv.Class == ir.Global && !readOnly {
+			g.globals[root] = gv.Name
+		}
+		if !g.s.opts.UseInitializers && !readOnly {
+			roots = append(roots, ir.InputRoot{Path: root, Typ: gv.Typ})
+			grs = append(grs, groot{gv, root})
+		}
+	}
+	g.shape = ir.ComputeInputShape(roots, g.s.opts.ArrayLen, g.s.opts.PtrDepth)
+	ptypes := g.ft.Params()
+	for i, v := range g.f.Params {
+		if i >= len(ptypes) {
+			g.skipf("parameter %s: no declared type", v.Name)
+			return
+		}
+		g.addFresh(v.Name, v.Typ, ptypes[i], "")
+	}
+	for _, r := range grs {
+		if r.v.Class != ir.Global {
+			continue // statics: see Suite.statics
+		}
+		ct, err := g.s.unit.ObjectType(r.v.Name)
+		if err != nil {
+			g.skipf("global %s: %v", r.v.Name, err)
+			return
+		}
+		g.addFresh(r.root, r.v.Typ, ct, "")
+	}
+}
+
+// addFresh creates the fresh objects behind the pointer leaves of an
+// object of type t named root, whose declared type is ct at access path
+// rel from ct's own root.
+func (g *tgen) addFresh(root string, t *ir.Type, ct frontend.CType, rel string) {
+	for _, l := range leavesOf(t) {
+		path := root + l.Path
+		if !l.Type.IsPointer() || g.t.Inputs.Null[path] {
+			continue
+		}
+		so := g.shape.Lookup(path)
+		if so == nil || so.Void {
+			continue
+		}
+		elem, err := ct.Walk(rel + l.Path + "[0]")
+		if err != nil {
+			g.skipf("object behind %s: %v", path, err)
+			return
+		}
+		o := &fresh{ptr: path, typ: so.Typ, elem: elem, cname: fmt.Sprintf("inka_o%d", len(g.objs))}
+		g.objs = append(g.objs, o)
+		g.byPtr[path] = o
+		g.addFresh(path, so.Typ, ct, rel+l.Path)
+	}
+}
+
+// rootOf returns the access-path root of a global the harness sets.
+func (g *tgen) rootOf(gv *ir.Var) (string, bool) {
+	for root, name := range g.globals {
+		if name == gv.Name {
+			return root, true
+		}
+	}
+	return "", false
+}
+
+// initializer spells the initial value of an object of type t at path,
+// every leaf given, fully braced.
+func (g *tgen) initializer(t *ir.Type, path string) string {
+	var parts []string
+	switch t.Kind {
+	case ir.Array:
+		for i := int64(0); i < t.Len; i++ {
+			parts = append(parts, g.initializer(t.Elem, fmt.Sprintf("%s[%d]", path, i)))
+		}
+	case ir.Struct:
+		for _, f := range t.Fields {
+			parts = append(parts, g.initializer(f.Type, path+"."+f.Name))
+		}
+	case ir.Union:
+		f := t.Fields[0]
+		parts = append(parts, g.initializer(f.Type, path+"."+f.Name))
+	default:
+		return g.leafExpr(path, t)
+	}
+	return "{" + strings.Join(parts, ", ") + "}"
+}
+
+// leafExpr spells the input value of the scalar at path.
+func (g *tgen) leafExpr(path string, t *ir.Type) string {
+	if t.IsPointer() {
+		if g.t.Inputs.Null[path] {
+			return "NULL"
+		}
+		so := g.shape.Lookup(path)
+		switch {
+		case so == nil:
+			return "NULL" // deeper than the shape: the interpreter makes it NULL too
+		case so.Void:
+			g.code.void = true
+			return "(void *)&inka_void"
+		}
+		return g.byPtr[path].cname
+	}
+	var bits uint64
+	if v, ok := g.t.Inputs.Values[path]; ok {
+		bits = ir.Truncate(t, v.Bits)
+	}
+	return literal(t, bits)
+}
+
+// initExpr spells the initializer of leaf i of global gv (for
+// --use-initializers, where the harness resets the globals to them).
+func (g *tgen) initExpr(gv *ir.Var, leaf int, t *ir.Type) string {
+	for _, it := range gv.Init {
+		if it.Leaf != leaf {
+			continue
+		}
+		switch x := it.Val.(type) {
+		case *ir.Const:
+			return literal(t, ir.Truncate(t, x.Bits))
+		case *ir.AddrConst:
+			if x.Var.Class != ir.Global {
+				g.skipf("global %s is initialized with the address of %s, which the harness cannot name", gv.Name, x.Var.Name)
+				return "NULL"
+			}
+			// The leaf is the first one at the address; the pointer
+			// names the object of its own pointee type there
+			// (&gitems[1], not &gitems[1].key).
+			var off int64
+			if !x.Var.Typ.IsScalar() {
+				off = x.Var.Typ.Leaves()[x.Leaf].Offset
+			}
+			path := interp.AccessPath(x.Var.Name, x.Var.Typ, off, t.Elem)
+			if strings.Contains(path, "+") {
+				g.skipf("global %s is initialized with an address inside %s that the harness cannot spell", gv.Name, x.Var.Name)
+				return "NULL"
+			}
+			return "&" + path
+		}
+	}
+	if t.IsPointer() {
+		return "NULL"
+	}
+	return "0"
+}
+
+// literal spells an integer constant of type t (bits as ir.Truncate makes
+// them), valid C whatever the value: INT_MIN is (-2147483647 - 1).
+func literal(t *ir.Type, bits uint64) string {
+	if t.IsPointer() {
+		return "NULL"
+	}
+	if t.Kind == ir.Bool {
+		if bits != 0 {
+			return "1"
+		}
+		return "0"
+	}
+	if t.IsSigned() {
+		x := int64(bits)
+		if x < 0 && x == t.MinInt() {
+			return fmt.Sprintf("(%d - 1)", x+1)
+		}
+		return strconv.FormatInt(x, 10)
+	}
+	s := strconv.FormatUint(bits, 10)
+	switch {
+	case bits > math.MaxInt64:
+		return s + "ULL"
+	case bits > math.MaxInt32:
+		return s + "U"
+	}
+	return s
+}
+
+// lvalue returns the C lvalue of a final value's access path: in a fresh
+// object of the test or in a global the harness sets. The leaves of a
+// fresh object (an array) are below its root ("p" → "p[1]"): a path equal
+// to one names the pointer leaf of the object above.
+func (g *tgen) lvalue(path string) (string, bool) {
+	best, cname := "", ""
+	try := func(root, c string, self bool) {
+		if len(root) > len(best) && strings.HasPrefix(path, root) &&
+			((self && len(path) == len(root)) || (len(path) > len(root) && (path[len(root)] == '[' || path[len(root)] == '.'))) {
+			best, cname = root, c
+		}
+	}
+	for _, o := range g.objs {
+		try(o.ptr, o.cname, false)
+	}
+	for root, name := range g.globals {
+		try(root, name, true)
+	}
+	if best == "" || strings.Contains(path[len(best):], "+") {
+		return "", false
+	}
+	return cname + path[len(best):], true
+}
+
+// addr spells the address a pointer value holds, or says why the harness
+// cannot name it.
+func (g *tgen) addr(v interp.Val) (expr, why string) {
+	pt, ok := v.PointerTarget()
+	if !ok {
+		return "NULL", ""
+	}
+	var base string
+	switch pt.Kind {
+	case interp.TargetInput:
+		o := g.byPtr[pt.Root]
+		if o == nil {
+			return "", "it points into an object the harness does not build"
+		}
+		base = o.cname
+	case interp.TargetGlobal:
+		if pt.Var == nil || pt.Var.Class != ir.Global {
+			return "", "it points into a block-scope static"
+		}
+		base = "&" + pt.Var.Name
+	case interp.TargetVoid:
+		g.code.void = true
+		base = "&inka_void"
+	case interp.TargetString:
+		return "", "it points into a string literal"
+	default:
+		return "", "it points to a local of the function"
+	}
+	if pt.Off == 0 {
+		return "(const void *)" + base, ""
+	}
+	return fmt.Sprintf("(const void *)((const unsigned char *)%s + %d)", base, pt.Off), ""
+}
+
+// check emits the check of the value of expr against the replay's v.
+func (g *tgen) check(what, expr string, v interp.Val) {
+	switch {
+	case v.Indeterminate() || v.Typ == nil:
+		g.emit("/* %s: not checked (indeterminate) */", what)
+		return
+	case v.IsPointer():
+		a, why := g.addr(v)
+		if why != "" {
+			g.emit("/* %s: not checked (%s: %s) */", what, v, why)
+			return
+		}
+		g.emit("inka_check_ptr(%s, (const void *)%s, %s, %s);", cString(what), expr, a, cString(v.String()))
+	case expr != "inka_r" && !strings.HasPrefix(expr, "inka_r."):
+		// A final value: a row of the table (its type says how to read it).
+		want, uwant := literal(v.Typ, v.Bits), "0"
+		if !v.Typ.IsSigned() {
+			want, uwant = "0", want
+		}
+		g.leaves = append(g.leaves, fmt.Sprintf("{%s, &%s, %d, %s, %s}", cString(what), expr, leafKinds[v.Typ.Kind], want, uwant))
+	case v.Typ.IsSigned():
+		g.emit("inka_check_int(%s, %s, %s);", cString(what), expr, literal(v.Typ, v.Bits))
+	default:
+		g.emit("inka_check_uint(%s, %s, %s);", cString(what), expr, literal(v.Typ, v.Bits))
+	}
+	g.code.checks++
+}
+
+// leafKinds number the integer types of struct inka_leaf (the runtime's
+// inka_check_leaves reads a leaf with the type of its kind).
+var leafKinds = map[ir.Kind]int{
+	ir.Bool: 0, ir.Char: 1, ir.UChar: 2, ir.Short: 3, ir.UShort: 4, ir.Int: 5, ir.UInt: 6,
+	ir.Long: 7, ir.ULong: 8, ir.LongLong: 9, ir.ULongLong: 10,
+}
+
+// slot returns the index in inka_ptr of an address the stubs expect.
+func (g *tgen) slot(expr string) int {
+	if i, ok := g.slotOf[expr]; ok {
+		return i
+	}
+	g.slotOf[expr] = len(g.code.slots)
+	g.code.slots = append(g.code.slots, expr)
+	return len(g.code.slots) - 1
+}
+
+// stubRows returns, per callee, the rows of the calls the test makes.
+func (g *tgen) stubRows(ext map[string]*stubInfo) map[string][]string {
+	rows := map[string][]string{}
+	calls := map[string]int{}
+	for _, c := range g.t.Result.StubCalls {
+		si := ext[c.Callee]
+		if si == nil {
+			continue
+		}
+		k := calls[c.Callee]
+		calls[c.Callee]++
+		fields := []string{strconv.Itoa(k + 1)}
+		for i, pt := range si.ext.Params {
+			if i >= len(c.Args) {
+				break
+			}
+			a := c.Args[i]
+			if !pt.IsPointer() {
+				fields = append(fields, literal(pt, a.Bits))
+				g.code.checks++
+				continue
+			}
+			slot, peek, val := -1, 0, "0"
+			if !a.IsNull() {
+				expr, why := g.addr(a)
+				if why == "" {
+					slot = g.slot(expr)
+				} else {
+					slot = -2 // not NULL, the address is out of the harness's reach
+					if pk := g.t.peeks[c.Callee]; k < len(pk) {
+						if lv, ok := pk[k][i]; ok {
+							peek, val = 1, literal(lv[0].Val.Typ, lv[0].Val.Bits)
+							g.code.checks++
+						}
+					}
+				}
+			}
+			fields = append(fields, strconv.Itoa(slot), cString(a.String()), strconv.Itoa(peek), val)
+			g.code.checks++
+		}
+		if si.write >= 0 {
+			var w interp.Val
+			if ws := g.t.writes[c.Callee]; k < len(ws) {
+				w = ws[k]
+			}
+			if w.Typ != nil {
+				fields = append(fields, "1", literal(w.Typ, w.Bits))
+			} else {
+				fields = append(fields, "0", "0")
+			}
+		}
+		if si.ret != "" {
+			r := c.Return
+			if r.IsPointer() && !r.IsNull() {
+				g.skipf("callee %s returns a non-null pointer, which the stub cannot make", c.Callee)
+			}
+			fields = append(fields, literal(si.ext.Result, r.Bits))
+		}
+		rows[c.Callee] = append(rows[c.Callee], fmt.Sprintf("{%s}, /* test %d */", strings.Join(fields, ", "), g.t.ID))
+	}
+	return rows
+}
+
+// cString spells s as a C string literal.
+func cString(s string) string {
+	var b strings.Builder
+	b.WriteByte('"')
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case c == '"' || c == '\\':
+			b.WriteByte('\\')
+			b.WriteByte(c)
+		case c < ' ' || c > '~':
+			fmt.Fprintf(&b, "\\%03o", c)
+		default:
+			b.WriteByte(c)
+		}
+	}
+	b.WriteByte('"')
+	return b.String()
+}
+
+// stubInfo is the stub of one callee.
+type stubInfo struct {
+	ext    *ir.Extern
+	proto  string   // the stub's definition line
+	names  []string // parameter names for messages
+	fields []string // members of its row struct
+	ret    string   // C type of the ret member ("" for void and pointer results)
+	tags   []string // struct tags to declare first (split)
+	// write is the parameter the stub stores through (ir.Extern.WriteArg),
+	// wtype the type it stores (the pointee, unqualified: a const char *
+	// parameter is written as char * when the model says so).
+	write int
+	wtype string
+}
+
+// stubInfos prepares the stubs of the suite's callees.
+func (s *Suite) stubInfos() (map[string]*stubInfo, []*stubInfo, error) {
+	m := map[string]*stubInfo{}
+	var list []*stubInfo
+	sp := frontend.InUnit
+	if s.opts.Split {
+		sp = frontend.Portable
+	}
+	for _, e := range s.Externs() {
+		if e.Variadic {
+			return nil, nil, fmt.Errorf("%s: callee %s is variadic: the harness cannot stub it", e.Pos, e.Name)
+		}
+		if e.Pos.File != "" && e.Pos.File != s.File && strings.HasPrefix(e.Pos.File, "/usr/") {
+			return nil, nil, fmt.Errorf("%s: callee %s is declared in a system header: a stub cannot replace a C library function", e.Pos, e.Name)
+		}
+		ct, err := s.unit.FuncType(e.Name)
+		if err != nil {
+			return nil, nil, err
+		}
+		proto, err := ct.Prototype(e.Name, "inka_a", sp)
+		if err != nil {
+			return nil, nil, fmt.Errorf("%s: stub of %s: %w", e.Pos, e.Name, err)
+		}
+		si := &stubInfo{ext: e, proto: proto, names: ct.ParamNames(), fields: []string{"int call;"}, write: e.WriteArg()}
+		if s.opts.Split {
+			si.tags = ct.Tags()
+		}
+		for i, pt := range e.Params {
+			switch {
+			case pt.IsPointer():
+				vt := "long long"
+				if pt.Elem.IsInteger() && !pt.Elem.IsSigned() {
+					vt = "unsigned long long"
+				}
+				si.fields = append(si.fields, fmt.Sprintf("int a%d; const char *a%d_name; int a%d_peek; %s a%d_val;", i, i, i, vt, i))
+			case pt.IsSigned():
+				si.fields = append(si.fields, fmt.Sprintf("long long a%d;", i))
+			case pt.IsInteger():
+				si.fields = append(si.fields, fmt.Sprintf("unsigned long long a%d;", i))
+			default:
+				return nil, nil, fmt.Errorf("%s: callee %s: parameter %d of type %s: the harness cannot check it", e.Pos, e.Name, i+1, pt)
+			}
+		}
+		switch r := e.Result; {
+		case r.Kind == ir.Void || r.IsPointer():
+		case r.IsSigned():
+			si.ret = "long long"
+		case r.IsInteger():
+			si.ret = "unsigned long long"
+		default:
+			return nil, nil, fmt.Errorf("%s: callee %s returns %s: the harness cannot stub it", e.Pos, e.Name, r)
+		}
+		if si.write >= 0 {
+			pts := ct.Params()
+			if si.write >= len(pts) {
+				return nil, nil, fmt.Errorf("%s: callee %s: no declared type for parameter %d", e.Pos, e.Name, si.write+1)
+			}
+			elem, err := pts[si.write].Walk("[0]")
+			if err == nil {
+				si.wtype, err = elem.Unqualified().Decl("*", sp)
+			}
+			if err != nil {
+				return nil, nil, fmt.Errorf("%s: callee %s: parameter %d: %w", e.Pos, e.Name, si.write+1, err)
+			}
+			vt := "long long"
+			if !e.Params[si.write].Elem.IsSigned() {
+				vt = "unsigned long long"
+			}
+			si.fields = append(si.fields, fmt.Sprintf("int wr; %s wrv;", vt))
+		}
+		if si.ret != "" {
+			si.fields = append(si.fields, si.ret+" ret;")
+		}
+		m[e.Name] = si
+		list = append(list, si)
+	}
+	return m, list, nil
+}
+
+// genStubs writes the stubs: per callee its table of expected calls (rows
+// by test), its counter and its function.
+func genStubs(w *bytes.Buffer, stubs []*stubInfo, rows []map[string][]string) {
+	n := len(rows)
+	for _, si := range stubs {
+		name := si.ext.Name
+		var all []string
+		first := []string{"0"}
+		for _, r := range rows {
+			all = append(all, r[name]...)
+			first = append(first, strconv.Itoa(len(all)))
+		}
+		fmt.Fprintf(w, "\n/* %s: the calls each test expects, in order */\n", name)
+		if len(all) > 0 {
+			fmt.Fprintf(w, "struct inka_call_%s { %s };\n", name, strings.Join(si.fields, " "))
+			fmt.Fprintf(w, "static const struct inka_call_%s inka_calls_%s[] = {\n", name, name)
+			for _, r := range all {
+				fmt.Fprintf(w, "\t%s\n", r)
+			}
+			fmt.Fprintf(w, "};\n")
+			fmt.Fprintf(w, "static const int inka_first_%s[%d] = {%s};\n", name, n+1, strings.Join(first, ", "))
+		}
+		fmt.Fprintf(w, "static int inka_n_%s;\n\n", name)
+		fmt.Fprintf(w, "%s\n{\n", si.proto)
+		if len(all) == 0 {
+			// No test calls it: any call is one too many.
+			for i := range si.ext.Params {
+				fmt.Fprintf(w, "\t(void)inka_a%d;\n", i)
+			}
+			fmt.Fprintf(w, "\tinka_extra_call(%s, ++inka_n_%s, 0);\n}\n", cString(name), name)
+			continue
+		}
+		useE := si.ret != "" || len(si.ext.Params) > 0
+		if useE {
+			fmt.Fprintf(w, "\tconst struct inka_call_%s *inka_e;\n", name)
+		}
+		fmt.Fprintf(w, "\tint inka_k = inka_n_%s++;\n", name)
+		fmt.Fprintf(w, "\tint inka_n = inka_first_%s[inka_test + 1] - inka_first_%s[inka_test];\n", name, name)
+		fmt.Fprintf(w, "\tif (inka_k >= inka_n)\n\t\tinka_extra_call(%s, inka_k + 1, inka_n);\n", cString(name))
+		if useE {
+			fmt.Fprintf(w, "\tinka_e = &inka_calls_%s[inka_first_%s[inka_test] + inka_k];\n", name, name)
+		}
+		for i, pt := range si.ext.Params {
+			pn := ""
+			if i < len(si.names) && si.names[i] != "" {
+				pn = si.names[i]
+			}
+			label := ""
+			if pn != "" {
+				label = " (" + pn + ")"
+			}
+			switch {
+			case pt.IsPointer():
+				fmt.Fprintf(w, "\tinka_check_arg_ptr(%s, inka_e->call, %d, %s, (const void *)inka_a%d, inka_e->a%d, inka_e->a%d_name);\n",
+					cString(name), i+1, cString(label), i, i, i)
+				if pt.Elem.IsInteger() {
+					fn := "inka_check_arg_int"
+					cast := "long long"
+					if !pt.Elem.IsSigned() {
+						fn, cast = "inka_check_arg_uint", "unsigned long long"
+					}
+					plabel := " (*" + pn + ")"
+					if pn == "" {
+						plabel = " (what it points to)"
+					}
+					fmt.Fprintf(w, "\tif (inka_e->a%d_peek && inka_a%d != NULL)\n\t\t%s(%s, inka_e->call, %d, %s, (%s)*inka_a%d, inka_e->a%d_val);\n",
+						i, i, fn, cString(name), i+1, cString(plabel), cast, i, i)
+				}
+			case pt.IsSigned():
+				fmt.Fprintf(w, "\tinka_check_arg_int(%s, inka_e->call, %d, %s, inka_a%d, inka_e->a%d);\n", cString(name), i+1, cString(label), i, i)
+			default:
+				fmt.Fprintf(w, "\tinka_check_arg_uint(%s, inka_e->call, %d, %s, inka_a%d, inka_e->a%d);\n", cString(name), i+1, cString(label), i, i)
+			}
+		}
+		if si.write >= 0 {
+			fmt.Fprintf(w, "\tif (inka_e->wr && inka_a%d != NULL)\n\t\t*(%s)inka_a%d = inka_e->wrv;\n", si.write, si.wtype, si.write)
+		}
+		switch {
+		case si.ext.Result.Kind == ir.Void:
+		case si.ret == "":
+			fmt.Fprintf(w, "\treturn NULL;\n")
+		default:
+			fmt.Fprintf(w, "\treturn inka_e->ret;\n")
+		}
+		fmt.Fprintf(w, "}\n")
+	}
+	fmt.Fprintf(w, "\nvoid inka_stubs_begin(void)\n{\n")
+	for _, si := range stubs {
+		fmt.Fprintf(w, "\tinka_n_%s = 0;\n", si.ext.Name)
+	}
+	fmt.Fprintf(w, "}\n\nvoid inka_stubs_end(void)\n{\n")
+	for _, si := range stubs {
+		name := si.ext.Name
+		has := false
+		for _, r := range rows {
+			has = has || len(r[name]) > 0
+		}
+		if has {
+			fmt.Fprintf(w, "\tinka_check_calls(%s, inka_n_%s, inka_first_%s[inka_test + 1] - inka_first_%s[inka_test]);\n", cString(name), name, name, name)
+		}
+	}
+	fmt.Fprintf(w, "}\n")
+}

@@ -1,0 +1,157 @@
+package harness_test
+
+import (
+	"bytes"
+	"errors"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/inka-tool/inka/frontend"
+	"github.com/inka-tool/inka/harness"
+)
+
+// TestMutations proves that the checks can fail: the harness of
+// testdata/harness/mutate.c is made once, then the function under test is
+// changed (a comparison flipped, a callee argument plus one, a value
+// written through a pointer changed, the return value changed, a call
+// added or removed) and the same harness, compiled again, must fail,
+// naming the test and the check.
+func TestMutations(t *testing.T) {
+	if _, err := exec.LookPath("gcc"); err != nil {
+		t.Skip("gcc not found")
+	}
+	orig, err := os.ReadFile("../testdata/harness/mutate.c")
+	require.NoError(t, err)
+	root := t.TempDir()
+	file := filepath.Join(root, "src", "mutate.c")
+	require.NoError(t, os.MkdirAll(filepath.Dir(file), 0o755))
+	require.NoError(t, os.WriteFile(file, orig, 0o644))
+
+	u, run := cover(t, file, "update", genOpts)
+	dir, m := emit(t, u, run, harness.Options{})
+	// The tests of the two outcomes of `v > 10`.
+	taken := map[string]int{}
+	for _, tc := range m.Tests {
+		for _, c := range tc.Covers {
+			taken[c[strings.LastIndex(c, ":")+1:]] = tc.ID
+		}
+	}
+	require.Len(t, taken, 2)
+	yes, no := itoa(taken["true"]), itoa(taken["false"])
+
+	out, status := buildRun(t, dir)
+	require.Equal(t, 0, status, out)
+	assert.Contains(t, out, "2 passed, 0 failed")
+
+	mutations := []struct {
+		name, from, to string
+		want           []string // lines of the harness's output
+	}{
+		{"flipped comparison", "v > 10", "v <= 10", []string{
+			"test " + yes + " update: FAIL return value: expected 1, got 0",
+			"test " + yes + " update: FAIL callee record: 0 calls, expected 1",
+			// The extra call stops the test: its return value is not checked.
+			"test " + no + " update: FAIL callee record, call 1: not expected (the test expects 0 calls); the test stops here",
+		}},
+		{"callee argument plus one", "lookup(k + 1)", "lookup(k + 1 + 1)", []string{
+			"test " + yes + " update: FAIL callee lookup, call 1, argument 1 (key): expected 1, got 2",
+			"test " + no + " update: FAIL callee lookup, call 1, argument 1 (key): expected 1, got 2",
+		}},
+		{"second callee's argument plus one", "record(k, *cell)", "record(k + 1, *cell)", []string{
+			"test " + yes + " update: FAIL callee record, call 1, argument 1 (slot): expected 0, got 1",
+		}},
+		{"value written through a pointer", "*cell = v - 10;", "*cell = v - 9;", []string{
+			"test " + yes + " update: FAIL cell[0]: expected 1, got 2",
+			"test " + yes + " update: FAIL callee record, call 1, argument 2 (value): expected 1, got 2",
+		}},
+		{"value written on the other branch", "*cell = 0;", "*cell = -1;", []string{
+			"test " + no + " update: FAIL cell[0]: expected 0, got -1",
+		}},
+		{"return value", "return 1;", "return 2;", []string{
+			"test " + yes + " update: FAIL return value: expected 1, got 2",
+		}},
+		{"a call more", "int v = lookup(k + 1);", "int v = lookup(k + 1); v += lookup(k + 1) * 0;", []string{
+			"test " + yes + " update: FAIL callee lookup, call 2: not expected (the test expects 1 call); the test stops here",
+		}},
+		{"a call less", "record(k, *cell);", ";", []string{
+			"test " + yes + " update: FAIL callee record: 0 calls, expected 1",
+		}},
+	}
+	for _, mu := range mutations {
+		t.Run(mu.name, func(t *testing.T) {
+			require.Contains(t, string(orig), mu.from)
+			mutated := strings.Replace(string(orig), mu.from, mu.to, 1)
+			require.NoError(t, os.WriteFile(file, []byte(mutated), 0o644))
+			out, status := buildRun(t, dir)
+			assert.Equal(t, 1, status, "the harness must exit 1:\n%s", out)
+			for _, w := range mu.want {
+				assert.Contains(t, out, w+"\n")
+			}
+			assert.Regexp(t, `\n\d passed, [12] failed\n$`, out)
+		})
+	}
+
+	// A mutant that crashes: validate names the test that ended the
+	// process and the tests not run after it.
+	t.Run("crash", func(t *testing.T) {
+		mutated := strings.Replace(string(orig), "*cell = v - 10;", "{ int *volatile z = 0; *z = v; }", 1)
+		require.NoError(t, os.WriteFile(file, []byte(mutated), 0o644))
+		r, err := harness.Validate(dir, harness.ValidateOptions{CCs: []string{"gcc"}, Opts: []string{"O0"}})
+		require.NoError(t, err)
+		require.Len(t, r.Builds, 1)
+		b := r.Builds[0]
+		assert.Equal(t, "crashed", b.Status[taken["true"]])
+		assert.Contains(t, b.Summary, "signal")
+		if taken["false"] > taken["true"] {
+			assert.Equal(t, "not run", b.Status[taken["false"]])
+		}
+		assert.False(t, r.OK())
+		assert.Contains(t, strings.Join(r.Disagreements, "\n"), "test "+yes+" (update) fails with every build")
+	})
+	require.NoError(t, os.WriteFile(file, orig, 0o644))
+	out, status = buildRun(t, dir)
+	require.Equal(t, 0, status, out)
+}
+
+// buildRun compiles the harness in dir with gcc and runs it: its output
+// and exit status.
+func buildRun(t *testing.T, dir string) (string, int) {
+	t.Helper()
+	bin := filepath.Join(dir, "harness")
+	cmd := exec.Command("gcc", "-std=c11", "-Wall", "-Wextra", "-Werror", "-O1", "-o", bin, filepath.Join(dir, harness.HarnessFile))
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("gcc: %v\n%s", err, out)
+	}
+	var out bytes.Buffer
+	cmd = exec.Command(bin)
+	cmd.Stdout = &out
+	err := cmd.Run()
+	var ee *exec.ExitError
+	if errors.As(err, &ee) {
+		return out.String(), ee.ExitCode()
+	}
+	require.NoError(t, err)
+	return out.String(), 0
+}
+
+// TestBadInput: what the harness cannot take is reported at its place in
+// the file.
+func TestBadInput(t *testing.T) {
+	dir := t.TempDir()
+	file := filepath.Join(dir, "lib.c")
+	require.NoError(t, os.WriteFile(file, []byte("#include <string.h>\nint f(const char *s) { if (strlen(s) > 2) return 1; return 0; }\n"), 0o644))
+	u, err := frontend.Load(file, frontend.Options{})
+	require.NoError(t, err)
+	_, run := cover(t, file, "f", genOpts)
+	s, err := harness.NewSuite(u, run, harness.Options{})
+	require.NoError(t, err)
+	_, err = s.Write(filepath.Join(dir, "h"))
+	require.Error(t, err)
+	assert.Regexp(t, `^/usr/include/string\.h:\d+:\d+: callee strlen is declared in a system header`, err.Error())
+}

@@ -1,0 +1,420 @@
+package harness
+
+import (
+	"encoding/json"
+	"fmt"
+	"math"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/inka-tool/inka/frontend"
+	"github.com/inka-tool/inka/interp"
+	"github.com/inka-tool/inka/ir"
+	"github.com/inka-tool/inka/report"
+)
+
+// Options say how the tests were made and how to write the harness. The
+// input options must be those of the run that made the tests: the replay
+// builds the same inputs from them.
+type Options struct {
+	ArrayLen        int  // elements behind a pointer input (default ir.DefaultArrayLen)
+	PtrDepth        int  // levels of fresh objects (default ir.DefaultMaxDepth)
+	UseInitializers bool // globals start from their initializers
+	// Split writes the callee stubs to their own file, stubs.c, so that
+	// they can be compiled by another compiler.
+	Split bool
+	// Frontend are the preprocessor options the file was read with; the
+	// harness defines the same macros, Validate passes the include
+	// directories to the compilers.
+	Frontend frontend.Options
+}
+
+func (o Options) withDefaults() Options {
+	if o.ArrayLen <= 0 {
+		o.ArrayLen = ir.DefaultArrayLen
+	}
+	if o.PtrDepth <= 0 {
+		o.PtrDepth = ir.DefaultMaxDepth
+	}
+	return o
+}
+
+// Suite is a set of tests of the functions of one C file, replayed by the
+// interpreter and ready to be written as C.
+type Suite struct {
+	File  string // the C file, as given
+	Tests []*Test
+	opts  Options
+	unit  *frontend.Unit
+	progs map[string]*ir.Program
+}
+
+// Test is one test of a Suite.
+type Test struct {
+	ID     int    // the test's id in the run
+	Func   string // the function under test
+	Covers []string
+	Inputs interp.Inputs
+	Result *interp.Result
+	// Skip says why the harness cannot run the test after the tests before
+	// it ("" when it can); SkipAlone why it cannot run alone, in a fresh
+	// process. Both come from block-scope statics (see the package doc).
+	Skip, SkipAlone string
+	// stubs are the answers of the run for each callee, call by call, and
+	// writes what each call stores through the callee's write argument
+	// (ir.Extern.WriteArg; Typ nil: nothing).
+	stubs  map[string][]interp.Val
+	writes map[string][]interp.Val
+	// peeks are, for each stub call (by callee, then call index) and each
+	// pointer argument to a local of the function, the values it pointed
+	// to at the time of the call.
+	peeks map[string][]map[int][]interp.LeafVal
+}
+
+// NewSuite replays the tests of run, the tests of u's file. Every test must
+// replay as the run says (same return value, same stub calls): a
+// difference means the file or the options changed since the run.
+func NewSuite(u *frontend.Unit, run *report.Run, opts Options) (*Suite, error) {
+	opts = opts.withDefaults()
+	s := &Suite{File: u.Path(), opts: opts, unit: u, progs: map[string]*ir.Program{}}
+	for i := range run.Tests {
+		rt := &run.Tests[i]
+		fn := rt.Function
+		if fn == "" {
+			fn = run.Function
+		}
+		if fn == "" {
+			return nil, fmt.Errorf("test %d: no function named", rt.ID)
+		}
+		p, err := s.program(fn)
+		if err != nil {
+			return nil, err
+		}
+		t, err := s.replay(p, fn, rt)
+		if err != nil {
+			return nil, fmt.Errorf("test %d (%s): %w", rt.ID, fn, err)
+		}
+		s.Tests = append(s.Tests, t)
+	}
+	s.statics()
+	return s, nil
+}
+
+// program lowers fn once.
+func (s *Suite) program(fn string) (*ir.Program, error) {
+	if p := s.progs[fn]; p != nil {
+		return p, nil
+	}
+	p, err := s.unit.Lower(fn)
+	if err != nil {
+		return nil, err
+	}
+	s.progs[fn] = p
+	return p, nil
+}
+
+// Program returns the lowered program of function fn of the suite.
+func (s *Suite) Program(fn string) *ir.Program { return s.progs[fn] }
+
+// config is the interpreter configuration of the replay.
+func (s *Suite) config() interp.Config {
+	return interp.Config{PtrArrayLen: s.opts.ArrayLen, PtrDepth: s.opts.PtrDepth, UseInitializers: s.opts.UseInitializers}
+}
+
+// replay builds the inputs of a test of the run and runs them.
+func (s *Suite) replay(p *ir.Program, fn string, rt *report.Test) (*Test, error) {
+	t := &Test{ID: rt.ID, Func: fn, Covers: rt.Covers, stubs: map[string][]interp.Val{},
+		writes: map[string][]interp.Val{}, peeks: map[string][]map[int][]interp.LeafVal{}}
+	in := interp.Inputs{Values: map[string]interp.Val{}, Null: map[string]bool{}}
+	for _, m := range []map[string]any{rt.Args, rt.Globals, rt.Objects} {
+		for path, x := range m {
+			v, null, err := jsonVal(x)
+			if err != nil {
+				return nil, fmt.Errorf("input %s: %w", path, err)
+			}
+			if null {
+				in.Null[path] = true
+			} else {
+				in.Values[path] = v
+			}
+		}
+	}
+	ext := map[string]*ir.Extern{}
+	for _, e := range p.Externs {
+		ext[e.Name] = e
+	}
+	for callee, calls := range rt.Stubs {
+		for k, c := range calls {
+			v, null, err := jsonVal(c.Return)
+			if err != nil {
+				return nil, fmt.Errorf("return of call %d of %s: %w", k+1, callee, err)
+			}
+			if null {
+				v = interp.Val{}
+			}
+			t.stubs[callee] = append(t.stubs[callee], v)
+			var w interp.Val
+			if c.Write != nil {
+				e := ext[callee]
+				if e == nil || e.WriteArg() < 0 {
+					return nil, fmt.Errorf("call %d of %s stores a value, but %s has no write argument", k+1, callee, callee)
+				}
+				if w, _, err = jsonVal(c.Write); err != nil {
+					return nil, fmt.Errorf("value stored by call %d of %s: %w", k+1, callee, err)
+				}
+				w.Typ = e.Params[e.WriteArg()].Elem
+			}
+			t.writes[callee] = append(t.writes[callee], w)
+		}
+	}
+	in.Stub = func(call interp.StubCall) interp.StubAnswer {
+		var ans interp.StubAnswer
+		if l := t.stubs[call.Callee]; call.Index < len(l) {
+			ans.Return = l[call.Index]
+		}
+		if l := t.writes[call.Callee]; call.Index < len(l) && l[call.Index].Typ != nil {
+			e := ext[call.Callee]
+			ans.Writes = []interp.StubWrite{{Arg: e.WriteArg(), Path: "[0]", Val: l[call.Index]}}
+		}
+		// What pointer arguments point to, now: where the harness cannot
+		// name the object (a local of the function, a string literal),
+		// the stub checks the value it points to.
+		peek := map[int][]interp.LeafVal{}
+		if e := ext[call.Callee]; e != nil {
+			for i, a := range call.Args {
+				if _, ok := a.PointerTarget(); !ok || i >= len(e.Params) || !e.Params[i].Elem.IsInteger() {
+					continue
+				}
+				if lv, ok := a.Pointee(e.Params[i].Elem); ok && !lv[0].Val.Indeterminate() {
+					peek[i] = lv
+				}
+			}
+		}
+		t.peeks[call.Callee] = append(t.peeks[call.Callee], peek)
+		return ans
+	}
+	t.Inputs = in
+	res, err := interp.Run(p, fn, in, s.config())
+	if err != nil {
+		return nil, fmt.Errorf("%w (were the tests made with other options? give the harness the run's --array-len and --use-initializers)", err)
+	}
+	t.Result = res
+	if res.Outcome != interp.Returned {
+		why := res.Outcome.String()
+		if res.UB != nil {
+			why = res.UB.String()
+		} else if res.Msg != "" {
+			why += ": " + res.Msg
+		}
+		return nil, fmt.Errorf("the replay does not return (%s)", why)
+	}
+	if err := agrees(rt, res); err != nil {
+		return nil, fmt.Errorf("%w: was the file changed, or the tests made with other options (--array-len, --use-initializers)?", err)
+	}
+	return t, nil
+}
+
+// agrees compares a replay with what the run recorded.
+func agrees(rt *report.Test, res *interp.Result) error {
+	if rt.Return != nil || (res.Return.Typ != nil && !res.Return.IsNull()) {
+		if got, want := canon(report.JSONValue(res.Return)), canon(rt.Return); got != want {
+			return fmt.Errorf("the replay returns %s, the run says %s", got, want)
+		}
+	}
+	calls := map[string]int{}
+	for _, c := range res.StubCalls {
+		k := calls[c.Callee]
+		calls[c.Callee]++
+		rec := rt.Stubs[c.Callee]
+		if k >= len(rec) {
+			return fmt.Errorf("the replay calls %s %d times, the run says %d", c.Callee, k+1, len(rec))
+		}
+		if len(rec[k].Args) != len(c.Args) {
+			return fmt.Errorf("call %d of %s: %d arguments, the run says %d", k+1, c.Callee, len(c.Args), len(rec[k].Args))
+		}
+		for i, a := range c.Args {
+			if got, want := canon(report.JSONValue(a)), canon(rec[k].Args[i]); got != want {
+				return fmt.Errorf("call %d of %s: argument %d is %s, the run says %s", k+1, c.Callee, i+1, got, want)
+			}
+		}
+	}
+	for callee, rec := range rt.Stubs {
+		if calls[callee] != len(rec) {
+			return fmt.Errorf("the replay calls %s %d times, the run says %d", callee, calls[callee], len(rec))
+		}
+	}
+	return nil
+}
+
+// canon prints a JSON value the same way whether it was decoded (numbers
+// as json.Number or float64) or built by package report (int64, uint64).
+func canon(x any) string {
+	switch v := x.(type) {
+	case nil:
+		return "null"
+	case float64:
+		if v == math.Trunc(v) && math.Abs(v) < 1<<63 {
+			return strconv.FormatInt(int64(v), 10)
+		}
+	case json.Number:
+		return v.String()
+	}
+	return fmt.Sprint(x)
+}
+
+// jsonVal converts an inka/v1 input value: an integer (JSON number or
+// decimal string), or null for a NULL pointer.
+func jsonVal(x any) (v interp.Val, null bool, err error) {
+	var s string
+	switch x := x.(type) {
+	case nil:
+		return interp.Val{}, true, nil
+	case int:
+		return interp.Int(int64(x)), false, nil
+	case int64:
+		return interp.Int(x), false, nil
+	case uint64:
+		return interp.Uint(x), false, nil
+	case float64:
+		if x != math.Trunc(x) || math.Abs(x) > 1<<53 {
+			return interp.Val{}, false, fmt.Errorf("%v is not an exact integer", x)
+		}
+		return interp.Int(int64(x)), false, nil
+	case json.Number:
+		s = x.String()
+	case string:
+		s = x
+	default:
+		return interp.Val{}, false, fmt.Errorf("unexpected value %v (%T)", x, x)
+	}
+	if strings.HasPrefix(s, "-") {
+		n, err := strconv.ParseInt(s, 10, 64)
+		return interp.Int(n), false, err
+	}
+	n, err := strconv.ParseUint(s, 10, 64)
+	if err != nil {
+		return interp.Val{}, false, fmt.Errorf("%q is not an integer", s)
+	}
+	return interp.Uint(n), false, nil
+}
+
+// statics decides which tests can run, given the block-scope statics of
+// their programs: C code outside a function cannot set its statics, so a
+// test runs only when each static holds the value the test starts from.
+// In a run of the whole harness a static holds its initializer, then what
+// the last test that ran left in it (the replay's final value); in a run
+// of one test alone it holds its initializer.
+func (s *Suite) statics() {
+	cur := map[string]string{} // static leaf path → value, as the harness process has it
+	initial := map[string]string{}
+	for _, t := range s.Tests {
+		p := s.progs[t.Func]
+		var need []string // leaf paths of the statics of p
+		want := map[string]string{}
+		for _, g := range p.Globals {
+			if g.Class != ir.Static || g.ReadOnly {
+				continue
+			}
+			for i, l := range leavesOf(g.Typ) {
+				path := g.Name + l.Path
+				iv := initValue(g, i, l.Type)
+				if _, ok := cur[path]; !ok {
+					cur[path], initial[path] = iv, iv
+				}
+				need = append(need, path)
+				if s.opts.UseInitializers {
+					want[path] = iv
+				} else {
+					want[path] = entryValue(t.Inputs, path, l.Type)
+				}
+			}
+		}
+		for _, path := range need {
+			if want[path] != initial[path] && t.SkipAlone == "" {
+				t.SkipAlone = fmt.Sprintf("needs block-scope static %s = %s at entry, its initializer is %s", path, want[path], initial[path])
+			}
+			if want[path] != cur[path] && t.Skip == "" {
+				t.Skip = fmt.Sprintf("needs block-scope static %s = %s at entry, it is %s at this point of the harness", path, want[path], cur[path])
+			}
+		}
+		if t.Skip != "" {
+			continue
+		}
+		final := t.Result.FinalMap()
+		for _, path := range need {
+			if v, ok := final[path]; ok {
+				cur[path] = v.String()
+			}
+		}
+	}
+}
+
+// leavesOf returns the leaves of a variable's type (a scalar is its own leaf).
+func leavesOf(t *ir.Type) []ir.Leaf {
+	if t.IsScalar() {
+		return []ir.Leaf{{Type: t}}
+	}
+	return t.Leaves()
+}
+
+// initValue is the initial value of leaf i of a static, as Val.String prints it.
+func initValue(g *ir.Var, leaf int, t *ir.Type) string {
+	for _, it := range g.Init {
+		if it.Leaf != leaf {
+			continue
+		}
+		switch x := it.Val.(type) {
+		case *ir.Const:
+			return interp.UintVal(t, x.Bits).String()
+		case *ir.AddrConst:
+			return x.String()
+		}
+	}
+	if t.IsPointer() {
+		return "NULL"
+	}
+	return "0"
+}
+
+// entryValue is the value the inputs give to a scalar at path (0 when not
+// given), as Val.String prints it; a pointer not NULL points to a fresh
+// object, which no static holds.
+func entryValue(in interp.Inputs, path string, t *ir.Type) string {
+	if t.IsPointer() {
+		if in.Null[path] {
+			return "NULL"
+		}
+		return "&" + path + "[0]"
+	}
+	if v, ok := in.Values[path]; ok {
+		return interp.UintVal(t, v.Bits).String()
+	}
+	return "0"
+}
+
+// Externs returns the callees of the suite's functions that the file
+// declares but does not define, by name, in name order.
+func (s *Suite) Externs() []*ir.Extern {
+	seen := map[string]*ir.Extern{}
+	for _, p := range s.progs {
+		for _, e := range p.Externs {
+			if !noStub[e.Name] {
+				seen[e.Name] = e
+			}
+		}
+	}
+	var out []*ir.Extern
+	for _, e := range seen {
+		out = append(out, e)
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })
+	return out
+}
+
+// noStub are the callees that end the run (the interpreter stops there,
+// so no test calls them): the C library's own are linked.
+var noStub = map[string]bool{
+	"abort": true, "exit": true, "_Exit": true, "quick_exit": true,
+	"__assert_fail": true, "__assert": true, "__assert_rtn": true, "__inka_assert": true,
+}

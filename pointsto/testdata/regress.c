@@ -1,0 +1,71 @@
+/* Regressions found by the soundness test (soundness_test.go). */
+
+/* &a[i] with a NULL and i = 0 is NULL, not undefined: a[i] dereferences
+ * NULL then (it dropped out of the targets). */
+int null_index(int *a, int i)
+{
+    return a[i];
+}
+
+int null_index_const(int *a)
+{
+    return a[1];
+}
+
+struct rec {
+    int key;
+    int *val;
+};
+
+int fill_rec(struct rec *r);
+int **lookup_pp(int k);
+
+/* A stub may store through the pointers it is given: r.val may be NULL
+ * (or anything) after the call (it stayed x, definitely). */
+int stub_writes(int k)
+{
+    int x = 3;
+    struct rec r;
+    r.key = k;
+    r.val = &x;
+    fill_rec(&r);
+    return *r.val + r.key;
+}
+
+/* A store through a pointer the analysis does not know (returned by a
+ * stub) may write any escaped object: y escapes, and the pointers stored
+ * in escaped objects may since point to it. */
+int store_unknown(int k)
+{
+    int y = 1;
+    int *q = &y;
+    int **pp = lookup_pp(k);
+    struct rec r;
+    r.val = q;
+    fill_rec(&r);
+    if (pp)
+        *pp = &y;
+    return k;
+}
+
+/* Static initializers: &items[1] is the address of the element, not of
+ * its first member (the same leaf); keyp points to the member. */
+struct item {
+    int key;
+    struct item *next;
+};
+
+struct item items[2] = {{1, &items[1]}, {2, 0}};
+int *keyp = &items[1].key;
+void *vp = &items[1];
+
+int static_addr(int k)
+{
+    struct item *p = &items[0];
+    int s = 0;
+    while (p && k-- > 0) {
+        s = s * 10 + p->key;
+        p = p->next;
+    }
+    return s + *keyp + (vp != 0);
+}

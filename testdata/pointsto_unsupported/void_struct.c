@@ -1,0 +1,14 @@
+/* A struct pointer converted through void* to another struct type. */
+struct a { int x; int *p; };
+struct b { int *q; int y; };
+
+int void_struct(int c)
+{
+    int k = c;
+    struct a s;
+    void *v = &s;
+    struct b *t = v;
+    s.x = 1;
+    s.p = &k;
+    return t->y;
+}

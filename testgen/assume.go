@@ -1,0 +1,201 @@
+package testgen
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/inka-tool/inka/ir"
+	"github.com/inka-tool/inka/pointsto"
+)
+
+// inputModelDependence says why a proof of unreachability on the model of
+// f may hold only for inka's input model, or "" when it holds for every
+// input a caller could pass.
+//
+// The model gives each pointer input its own fresh object of
+// --array-len elements, with the objects behind pointers stored in them
+// built --max-depth levels deep (deeper pointers are NULL). A caller can
+// also pass pointers that alias each other or a global, larger arrays, and
+// deeper structures. NULL is not an issue: the proof model lets every
+// pointer input be NULL. A failed search is a proof for all inputs only if
+// no execution can tell the difference, which is checked here
+// conservatively, statement by statement:
+//
+//   - aliasing: a store through a pointer into an input object while other
+//     memory that an input could alias is reachable (another input object,
+//     a global), or a load through an input pointer in a function that
+//     writes globals, or a comparison of two pointers of which one may
+//     point into an input object and the other elsewhere;
+//   - array length: an input object indexed by a variable, inside a loop,
+//     by a constant past --array-len, or through a pointer already moved;
+//   - depth: a pointer loaded from an object at the deepest level, which
+//     the model makes NULL.
+func inputModelDependence(f *ir.Func, pt *pointsto.Result, shape *ir.InputShape) string {
+	d := &dependence{pt: pt, shape: shape, moved: map[*ir.Var]bool{}}
+	for _, o := range shape.Objects {
+		if !o.Void {
+			d.inputObjects++
+		}
+	}
+	if d.inputObjects == 0 {
+		return ""
+	}
+	d.block(f.Body, false)
+	var why []string
+	if d.storeInput && (d.inputObjects > 1 || d.globals) {
+		why = append(why, "it writes through a pointer input, which a caller could make alias "+
+			map[bool]string{true: "another input", false: "a global"}[d.inputObjects > 1])
+	}
+	if d.loadInput && d.writesGlobal {
+		why = append(why, "it writes a global and reads through a pointer input, which a caller could point at that global")
+	}
+	why = append(why, d.why...)
+	if len(why) == 0 {
+		return ""
+	}
+	return "unreachable for inka's input model only (each pointer input has its own object of " +
+		fmt.Sprint(shape.ArrayLen) + " elements, " + fmt.Sprint(shape.MaxDepth) + " levels deep), not for every caller: " +
+		strings.Join(dedup(why), "; ")
+}
+
+type dependence struct {
+	pt           *pointsto.Result
+	shape        *ir.InputShape
+	inputObjects int
+	moved        map[*ir.Var]bool // pointers computed by PtrAdd
+
+	storeInput, loadInput, globals, writesGlobal bool
+	why                                          []string
+}
+
+func dedup(ss []string) []string {
+	seen := map[string]bool{}
+	var out []string
+	for _, s := range ss {
+		if !seen[s] {
+			seen[s] = true
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// inputTargets reports whether ptr may point into an input object at s,
+// and the deepest such object's depth.
+func (d *dependence) inputTargets(s ir.Stmt, ptr ir.Value) (input bool, depth int, other bool) {
+	for l := range d.pt.TargetsOf(s, ptr) {
+		switch l.Obj.Kind {
+		case pointsto.InputObj:
+			input = true
+			if l.Obj.Input != nil && l.Obj.Input.Depth > depth {
+				depth = l.Obj.Input.Depth
+			}
+		case pointsto.VarObj:
+			other = true
+		}
+	}
+	return
+}
+
+// minLen is the least number of elements of the input objects ptr may
+// point into at s.
+func (d *dependence) minLen(s ir.Stmt, ptr ir.Value) int64 {
+	n := int64(-1)
+	for l := range d.pt.TargetsOf(s, ptr) {
+		if l.Obj.Kind == pointsto.InputObj && l.Obj.Input != nil && l.Obj.Input.Typ != nil && (n < 0 || l.Obj.Input.Typ.Len < n) {
+			n = l.Obj.Input.Typ.Len
+		}
+	}
+	if n < 0 {
+		n = int64(d.shape.ArrayLen)
+	}
+	return n
+}
+
+func (d *dependence) block(ss []ir.Stmt, inLoop bool) {
+	for _, s := range ss {
+		d.stmt(s, inLoop)
+	}
+}
+
+func (d *dependence) stmt(s ir.Stmt, inLoop bool) {
+	for _, v := range ir.StmtUses(s) {
+		if v.Class == ir.Global || v.Class == ir.Static {
+			d.globals = true
+		}
+	}
+	if v := ir.StmtDef(s); v != nil && (v.Class == ir.Global || v.Class == ir.Static) {
+		d.globals, d.writesGlobal = true, true
+	}
+	switch s := s.(type) {
+	case *ir.If:
+		d.block(s.Then, inLoop)
+		d.block(s.Else, inLoop)
+	case *ir.While:
+		d.block(s.Pre, true)
+		d.block(s.Body, true)
+	case *ir.Store:
+		in, _, other := d.inputTargets(s, s.Ptr)
+		d.storeInput = d.storeInput || in
+		if other {
+			for l := range d.pt.TargetsOf(s, s.Ptr) {
+				if l.Obj.Var != nil && l.Obj.Var.IsGlobal() {
+					d.globals, d.writesGlobal = true, true
+				}
+			}
+		}
+	case *ir.Load:
+		in, depth, _ := d.inputTargets(s, s.Ptr)
+		d.loadInput = d.loadInput || in
+		if in && depth >= d.shape.MaxDepth && hasPointer(s.Dst.Typ) {
+			d.why = append(d.why, fmt.Sprintf("it reads pointers %d levels deep in its inputs", depth))
+		}
+	case *ir.PtrAdd:
+		in, _, _ := d.inputTargets(s, s.Ptr)
+		d.moved[s.Dst] = true
+		if !in {
+			return
+		}
+		c, isConst := s.Index.(*ir.Const)
+		base, _ := s.Ptr.(*ir.Var)
+		switch {
+		case !isConst:
+			d.why = append(d.why, "it indexes an input array by a variable")
+		case inLoop:
+			d.why = append(d.why, "it moves a pointer into an input array in a loop")
+		case c.Int64() < 0 || c.Int64() >= d.minLen(s, s.Ptr):
+			d.why = append(d.why, fmt.Sprintf("it indexes an input array at %d (see --array-len)", c.Int64()))
+		case base != nil && d.moved[base]:
+			d.why = append(d.why, "it moves a pointer into an input array more than once")
+		}
+	case *ir.Binary:
+		if !s.Op.IsComparison() || !s.X.Type().IsPointer() || !s.Y.Type().IsPointer() {
+			return
+		}
+		if isNullConst(s.X) || isNullConst(s.Y) {
+			return
+		}
+		xi, _, xo := d.inputTargets(s, s.X)
+		yi, _, yo := d.inputTargets(s, s.Y)
+		if xi || yi {
+			if xo || yo || (xi && yi) {
+				d.why = append(d.why, "it compares a pointer input with another pointer")
+			}
+		}
+	}
+}
+
+func isNullConst(v ir.Value) bool {
+	c, ok := v.(*ir.Const)
+	return ok && c.Bits == 0
+}
+
+// hasPointer reports whether a value of type t holds a pointer.
+func hasPointer(t *ir.Type) bool {
+	for _, l := range t.Leaves() {
+		if l.Type.IsPointer() {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,49 @@
+package testgen
+
+import (
+	"fmt"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+)
+
+// TestInputModelNotProof: a failed search is a proof only for inputs
+// inka's model can build. Where a caller could pass more (aliasing
+// pointers, longer arrays, deeper structures, NULL anywhere), the goal is
+// covered when NULL suffices, and otherwise unknown, never unreachable.
+func TestInputModelNotProof(t *testing.T) {
+	want := map[string]map[string]Status{
+		// function → goal outcome ("line:outcome") → status; goals not
+		// listed must be covered.
+		"far":        {"8:true": Unknown, "8:false": Unknown},
+		"deep":       {"12:true": Unknown},
+		"alias":      {"21:true": Unknown},
+		"same":       {},
+		"glob_alias": {"32:true": Unknown},
+		"glob_null":  {},
+		"decl_len":   {},
+		"read_only":  {"53:true": Unreachable},
+	}
+	for fn, special := range want {
+		t.Run(fn, func(t *testing.T) {
+			g := gen(t, "testdata/inputmodel.c", fn)
+			g.Opts.Timeout = 5 * time.Second
+			cov := g.Cover(AllDecisions, time.Minute)
+			for _, gs := range cov.Goals {
+				key := ""
+				if gs.Goal.Dec != nil {
+					key = fmt.Sprintf("%d:%s", gs.Goal.Dec.Pos.Line, gs.Goal.Dec.Outcomes[gs.Goal.Outcome])
+				}
+				exp, ok := special[key]
+				if !ok {
+					exp = Covered
+				}
+				assert.Equal(t, exp, gs.Status, "%s: %s", gs.Goal.ID(), gs.Reason)
+				if gs.Status == Unknown {
+					assert.Contains(t, gs.Reason, "input model")
+				}
+			}
+		})
+	}
+}

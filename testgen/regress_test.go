@@ -1,0 +1,124 @@
+package testgen
+
+// Regression tests for the wrong answers and failures the checks of
+// check_test.go found. Budgets are search nodes, not time, so that the
+// outcomes do not depend on the machine.
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// genNodes is gen with a node budget per search instead of a time one.
+func genNodes(t *testing.T, file, fn string, nodes int64) *Generator {
+	g := gen(t, file, fn)
+	g.Opts.Timeout = time.Minute
+	g.Opts.MaxNodes = nodes
+	return g
+}
+
+func goalAt(t *testing.T, g *Generator, line int, outcome string) Goal {
+	t.Helper()
+	for _, gl := range g.Decisions() {
+		if gl.Dec.Pos.Line == line && gl.Dec.Outcomes[gl.Outcome] == outcome {
+			return gl
+		}
+	}
+	t.Fatalf("no decision outcome %s on line %d", outcome, line)
+	return Goal{}
+}
+
+// TestStubWritesThroughPointer: `int ok = read_into(&x); if (ok && x > 5)`
+// was "unreachable": the model kept x = 0 across the call. A stub stores a
+// fresh value through its pointer-to-integer argument (stubs.go); the test
+// says which.
+func TestStubWritesThroughPointer(t *testing.T) {
+	g := genNodes(t, "../testdata/diff/extern.c", "use_read", 10000)
+	r := g.Reach(goalAt(t, g, 24, "true"), 1)
+	require.Equal(t, Covered, r.Status, r.Reason)
+	w := r.Tests[0].StubWrites["read_into"]
+	require.Len(t, w, 1)
+	assert.True(t, w[0].Set)
+	assert.Greater(t, w[0].Val.Int64(), int64(5))
+	assert.Equal(t, 0, w[0].Arg)
+
+	g = genNodes(t, "../testdata/user/externs.c", "configured", 10000)
+	r = g.Reach(goalAt(t, g, 26, "true"), 1)
+	require.Equal(t, Covered, r.Status, r.Reason)
+	assert.Equal(t, int64(42), r.Tests[0].StubWrites["get_config"][0].Val.Int64())
+}
+
+// TestCutAfterGoal: a decision outcome whose branch then fails an
+// assertion, divides by zero or calls exit() is reached; it was
+// "unreachable" because the cut model still constrained the rest of the
+// branch. Such a goal is unknown, with the run that reaches it.
+func TestCutAfterGoal(t *testing.T) {
+	for _, c := range []struct {
+		fn     string
+		line   int
+		reason string
+	}{
+		{"guard_exit", 10, "exit(3)"},
+		{"guard_exit", 12, "abort()"},
+		{"guard_assert", 19, "assertion failed"},
+		{"ub_after", 29, "division by zero"},
+		{"loop_then_stop", 43, "abort()"},
+	} {
+		g := genNodes(t, "../testdata/user/stops.c", c.fn, 20000)
+		r := g.Reach(goalAt(t, g, c.line, "true"), 1)
+		assert.Equal(t, Unknown, r.Status, "%s:%d", c.fn, c.line)
+		assert.True(t, strings.Contains(r.Reason, "reached only by runs that then stop") &&
+			strings.Contains(r.Reason, c.reason), "%s:%d: %s", c.fn, c.line, r.Reason)
+	}
+}
+
+// TestExitEndsTheRun: exit() and abort() do not return. A model that let
+// runs go on after them proposed tests the interpreter saw exit: the
+// false outcomes of the guards were unknown.
+func TestExitEndsTheRun(t *testing.T) {
+	g := genNodes(t, "../testdata/user/stops.c", "guard_exit", 1000)
+	cov := g.Cover(AllDecisions, 0)
+	for _, gs := range cov.Goals {
+		if gs.Goal.Dec.Outcomes[gs.Goal.Outcome] == "false" {
+			assert.Equal(t, Covered, gs.Status, "%s: %s", gs.Goal.ID(), gs.Reason)
+		}
+	}
+}
+
+// TestHardSearches: goals that once crashed the search (an ite decision
+// that changed nothing after a propagation cut short: unbounded
+// recursion), or that it missed within any budget (a hopeless path
+// labeled forever, a loop unrolled inside every trial, domains shredded
+// by enumeration, bounds creeping on x % 3 cycles), are covered within a
+// node budget; the unsatisfiable one of divs is proved by the difference
+// graph (r = a % b with b > 0 gives r < b).
+func TestHardSearches(t *testing.T) {
+	for _, c := range []struct {
+		file, fn string
+		line     int
+		outcome  string
+		want     Status
+	}{
+		{"../testdata/user/arith.c", "divs", 86, "false", Covered},
+		{"../testdata/user/arith.c", "divs", 88, "true", Unreachable},
+		{"../testdata/user/arith.c", "wrap_sub", 27, "true", Unreachable},
+		{"../testdata/user/arith.c", "wrap_sub", 33, "true", Unreachable},
+		{"../testdata/user/structs.c", "rect_check", 24, "true", Unreachable},
+		{"../testdata/user/loops.c", "count_down", 49, "true", Covered},
+		{"../testdata/user/loops.c", "count_down", 54, "true", Covered},
+		{"../testdata/diff/loops.c", "collatz", 48, "false", Covered},
+		{"../testdata/diff/loops.c", "collatz", 49, "true", Covered},
+		{"../testdata/diff/arith.c", "mix_signed_unsigned", 8, "true", Covered},
+		{"../testdata/diff/arith.c", "ull_ops", 36, "false", Covered},
+		{"../testdata/diff/calls.c", "return_from_switch_in_loop", 37, "false", Covered},
+		{"../testdata/diff/shortcircuit.c", "sc_loop", 38, "true", Covered},
+	} {
+		g := genNodes(t, c.file, c.fn, 20000)
+		r := g.Reach(goalAt(t, g, c.line, c.outcome), 1)
+		assert.Equal(t, c.want, r.Status, "%s %s:%d:%s: %s", c.file, c.fn, c.line, c.outcome, r.Reason)
+	}
+}

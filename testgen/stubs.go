@@ -1,0 +1,141 @@
+package testgen
+
+import (
+	"fmt"
+
+	"github.com/inka-tool/inka/interp"
+	"github.com/inka-tool/inka/ir"
+	"github.com/inka-tool/inka/pointsto"
+)
+
+// The stub contract. An undefined (extern) callee is answered by a stub:
+// each call returns a fresh input value and, when the callee's write
+// argument (ir.Extern.WriteArg: its first pointer-to-integer parameter)
+// receives a pointer to writable memory, stores a fresh input value in the
+// integer it points to (a NULL argument is left alone). This is what the
+// gcc drivers of internal/cdriver do, and what an `int read_into(int
+// *out)` does: a model that kept *out unchanged across the call would
+// prove reachable goals unreachable.
+//
+// The write is made explicit in the function the model is built from: a
+// call `r = f(…, p, …)` is followed by
+//
+//	if (p != NULL) { w = f#write(); *p = w; }
+//
+// where f#write is a synthetic extern whose value is the stored input.
+// The replay gives it back to the interpreter as the call's StubWrite.
+
+// StubWrite is the value one stub call stores through its write argument.
+type StubWrite struct {
+	Arg int  // the argument written through
+	Set bool // false: the call stored nothing (its argument was NULL)
+	Val interp.Val
+}
+
+// stubWrites rewrites f (the inlined function) so that every call of an
+// extern with a write argument stores its fresh value, and returns the
+// synthetic externs it made, by the extern they write for. Calls whose
+// argument may point to read-only memory (a string literal, a const
+// global) are left alone: no stub can write there.
+func (g *Generator) stubWrites(f *ir.Func) (*ir.Func, error) {
+	any := false
+	for _, e := range g.Prog.Externs {
+		if e.WriteArg() >= 0 {
+			any = true
+		}
+	}
+	if !any {
+		return f, nil
+	}
+	pt, err := pointsto.Analyze(f, g.Prog.Globals, pointsto.Config{
+		Shape: g.shape, Inputs: g.inputs, MayBeNull: func(p string) bool { return g.nullOK[p] }})
+	if err != nil {
+		return nil, err
+	}
+	nf := *f
+	nf.Locals = append([]*ir.Var(nil), f.Locals...)
+	rw := &stubRewriter{g: g, pt: pt, f: &nf}
+	nf.Body = rw.block(f.Body)
+	return &nf, nil
+}
+
+type stubRewriter struct {
+	g  *Generator
+	pt *pointsto.Result
+	f  *ir.Func
+}
+
+func (rw *stubRewriter) temp(t *ir.Type, name string) *ir.Var {
+	p := rw.g.Prog
+	v := &ir.Var{ID: p.NumVars, Name: fmt.Sprintf("%s#%d", name, p.NumVars), Typ: t, Class: ir.Temp, Func: rw.f}
+	p.NumVars++
+	rw.f.Locals = append(rw.f.Locals, v)
+	return v
+}
+
+func (rw *stubRewriter) block(ss []ir.Stmt) []ir.Stmt {
+	var out []ir.Stmt
+	for _, s := range ss {
+		switch s := s.(type) {
+		case *ir.If:
+			n := *s
+			n.Then, n.Else = rw.block(s.Then), rw.block(s.Else)
+			out = append(out, &n)
+		case *ir.While:
+			n := *s
+			n.Pre, n.Body = rw.block(s.Pre), rw.block(s.Body)
+			out = append(out, &n)
+		case *ir.Call:
+			out = append(out, s)
+			out = append(out, rw.write(s)...)
+		default:
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// write returns the statements of the store a stub call makes.
+func (rw *stubRewriter) write(s *ir.Call) []ir.Stmt {
+	e := s.Extern
+	if e == nil {
+		return nil
+	}
+	k := e.WriteArg()
+	if k < 0 || k >= len(s.Args) {
+		return nil
+	}
+	p, ok := s.Args[k].(*ir.Var)
+	if !ok {
+		return nil // a constant: NULL
+	}
+	for l := range rw.pt.TargetsOf(s, p) {
+		if o := l.Obj; o.Kind == pointsto.VarObj && (o.Var.ReadOnly || o.Var.Class == ir.String) {
+			return nil
+		}
+	}
+	w := rw.g.writeExtern(e)
+	at := ir.At{Pos: s.Pos}
+	nz := rw.temp(ir.IntType, "__nonnull")
+	val := rw.temp(e.Params[k].Elem, "__"+e.Name+"#write")
+	return []ir.Stmt{
+		&ir.Binary{At: at, Dst: nz, Op: ir.Ne, X: p, Y: &ir.Const{Typ: p.Typ, Bits: 0}},
+		&ir.If{At: at, Cond: nz, Then: []ir.Stmt{
+			&ir.Call{At: at, Dst: val, Extern: w},
+			&ir.Store{At: at, Ptr: p, Src: val},
+		}},
+	}
+}
+
+// writeExtern returns the synthetic extern whose calls give the values e
+// stores through its write argument.
+func (g *Generator) writeExtern(e *ir.Extern) *ir.Extern {
+	for w, of := range g.writeOf {
+		if of == e {
+			return w
+		}
+	}
+	w := &ir.Extern{Name: e.Name + "#write", Result: e.Params[e.WriteArg()].Elem, Pos: e.Pos}
+	g.writeOf[w] = e
+	return w
+}
