@@ -1,7 +1,6 @@
 package main
 
 import (
-	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -30,12 +29,9 @@ func runCover(args []string, stdout, stderr io.Writer) int {
 	gf.register(fs)
 	var ff frontendFlags
 	ff.register(fs)
-	pos, err := parseArgs(fs, args)
-	if err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return exitOK
-		}
-		return exitUsage
+	pos, status, ok := parseCommand(fs, args)
+	if !ok {
+		return status
 	}
 	if *allDec {
 		*crit = string(testgen.AllDecisions)

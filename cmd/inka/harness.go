@@ -33,12 +33,9 @@ func runHarness(args []string, stdout, stderr io.Writer) int {
 	gf.register(fs)
 	var ff frontendFlags
 	ff.register(fs)
-	pos, err := parseArgs(fs, args)
-	if err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return exitOK
-		}
-		return exitUsage
+	pos, status, ok := parseCommand(fs, args)
+	if !ok {
+		return status
 	}
 	if len(pos) != 1 || *out == "" {
 		fmt.Fprintln(stderr, "usage: "+harnessUsage)

@@ -49,6 +49,20 @@ func parseArgs(fs *flag.FlagSet, args []string) ([]string, error) {
 	}
 }
 
+// parseCommand parses a command's flags and positional arguments. When ok
+// is false the command must return status at once: 0 after --help, 2 after
+// a bad flag (the flag package has printed why).
+func parseCommand(fs *flag.FlagSet, args []string) (pos []string, status int, ok bool) {
+	pos, err := parseArgs(fs, args)
+	if err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return nil, exitOK, false
+		}
+		return nil, exitUsage, false
+	}
+	return pos, exitOK, true
+}
+
 // reportError prints a front-end error and returns the exit status: 2 for
 // errors in the input, 1 for internal failures.
 func reportError(stderr io.Writer, err error) int {
@@ -77,12 +91,9 @@ func runIR(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "usage: inka ir FILE.c [--func F] [-I DIR] [-D NAME[=VALUE]] [--ndebug]")
 		fs.PrintDefaults()
 	}
-	pos, err := parseArgs(fs, args)
-	if err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return exitOK
-		}
-		return exitUsage
+	pos, status, ok := parseCommand(fs, args)
+	if !ok {
+		return status
 	}
 	if len(pos) != 1 {
 		fs.Usage()

@@ -78,12 +78,9 @@ func runPSSA(args []string, stdout, stderr io.Writer) int {
 	allNodes := fs.Bool("temps", false, "with --dot: also show temporaries")
 	var ff frontendFlags
 	ff.register(fs)
-	pos, err := parseArgs(fs, args)
-	if err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return exitOK
-		}
-		return exitUsage
+	pos, status, ok := parseCommand(fs, args)
+	if !ok {
+		return status
 	}
 	if len(pos) != 1 {
 		fmt.Fprintln(stderr, "usage: inka pssa FILE.c --func F [--points-to] [--dot [--line N]]")

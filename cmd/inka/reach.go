@@ -1,7 +1,6 @@
 package main
 
 import (
-	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -136,12 +135,9 @@ func runReach(args []string, stdout, stderr io.Writer) int {
 	gf.register(fs)
 	var ff frontendFlags
 	ff.register(fs)
-	pos, err := parseArgs(fs, args)
-	if err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return exitOK
-		}
-		return exitUsage
+	pos, status, ok := parseCommand(fs, args)
+	if !ok {
+		return status
 	}
 	if len(pos) != 1 || (*format != "text" && *format != "json") {
 		fmt.Fprintln(stderr, "usage: inka reach FILE.c:LINE[:true|false] [--func F] [--all N] [--format text|json]")

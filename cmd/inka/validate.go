@@ -1,7 +1,6 @@
 package main
 
 import (
-	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -25,12 +24,9 @@ func runValidate(args []string, stdout, stderr io.Writer) int {
 	noCov := fs.Bool("no-coverage", false, "do not confirm the coverage with gcc (probes and gcov)")
 	werror := fs.Bool("werror", false, "compile the harness with -Werror")
 	timeout := fs.Duration("timeout", 0, "time limit of each run of the harness (default 30s)")
-	pos, err := parseArgs(fs, args)
-	if err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return exitOK
-		}
-		return exitUsage
+	pos, status, ok := parseCommand(fs, args)
+	if !ok {
+		return status
 	}
 	if len(pos) != 1 {
 		fmt.Fprintln(stderr, "usage: "+validateUsage)
