@@ -14,7 +14,6 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"sort"
 	"strconv"
 	"strings"
 	"sync"
@@ -203,7 +202,7 @@ func diffFunc(t *testing.T, bin, san *cdriver.Binary, drv *cdriver.Driver) {
 	}
 	bad := 0
 	for i, out := range outs {
-		if msg := compare(drv, lives[i], names, results[i], out); msg != "" {
+		if msg := strings.Join(cdriver.Compare(drv, lives[i], names, results[i], out), "\n"); msg != "" {
 			bad++
 			if bad <= 3 {
 				var sb strings.Builder
@@ -396,125 +395,4 @@ func toInputs(drv *cdriver.Driver, prog *ir.Program, c cdriver.Case) (interp.Inp
 		liveObjs[o.Name] = o.Leaf < 0 || (live[o.Leaf] && c.Leaves[o.Leaf] != 0)
 	}
 	return in, strings.Join(desc, ","), liveObjs
-}
-
-// compare returns "" when the interpreter's result and gcc's output agree.
-func compare(drv *cdriver.Driver, live, names map[string]bool, r *interp.Result, out cdriver.Output) string {
-	var msgs []string
-	want := "ok"
-	switch r.Outcome {
-	case interp.AssertFailed:
-		want = "signal 6"
-	case interp.Exited:
-		want = "exit"
-		if strings.HasPrefix(r.Msg, "abort") {
-			want = "signal 6"
-		}
-	}
-	if !strings.HasPrefix(out.Status, want) {
-		msgs = append(msgs, fmt.Sprintf("status: interp %s, gcc %s", r.Outcome, out.Status))
-	}
-	// decisions
-	var it, gt []string
-	for _, s := range r.Trace {
-		if drv.Probed[s.Dec] {
-			it = append(it, fmt.Sprintf("d%d:%s", s.Dec.Index, s.Dec.Outcomes[s.Outcome]))
-		}
-	}
-	for _, s := range out.Trace {
-		gt = append(gt, fmt.Sprintf("d%d:%s", s.Dec.Index, s.Dec.Outcomes[s.Outcome]))
-	}
-	if strings.Join(it, " ") != strings.Join(gt, " ") {
-		msgs = append(msgs, fmt.Sprintf("decisions:\n  interp %v\n  gcc    %v", it, gt))
-	}
-	if r.Outcome != interp.Returned || out.Status != "ok" {
-		return strings.Join(msgs, "\n")
-	}
-	// return value
-	var iret []string
-	if len(r.ReturnLeaves) > 0 {
-		for _, lv := range r.ReturnLeaves {
-			iret = append(iret, ival(names, lv.Val))
-		}
-	} else if r.Return.Typ != nil {
-		iret = append(iret, ival(names, r.Return))
-	}
-	var gret []string
-	for _, v := range out.Return {
-		gret = append(gret, gval(drv, v))
-	}
-	if strings.Join(iret, " ") != strings.Join(gret, " ") {
-		msgs = append(msgs, fmt.Sprintf("return: interp %v, gcc %v", iret, gret))
-	}
-	// final values
-	var paths []string
-	for p, v := range out.Final {
-		if live[v.Object] {
-			paths = append(paths, p)
-		}
-	}
-	sort.Strings(paths)
-	for _, p := range paths {
-		g := gval(drv, out.Final[p])
-		iv, ok := r.FinalValue(p)
-		if !ok {
-			msgs = append(msgs, fmt.Sprintf("final %s: interp has none, gcc %s", p, g))
-			continue
-		}
-		if i := ival(names, iv); i != g {
-			msgs = append(msgs, fmt.Sprintf("final %s: interp %s, gcc %s", p, i, g))
-		}
-	}
-	// stub calls
-	var is, gs []string
-	for _, c := range r.StubCalls {
-		args := []string{}
-		for _, a := range c.Args {
-			args = append(args, ival(names, a))
-		}
-		is = append(is, fmt.Sprintf("%s#%d(%s)", c.Callee, c.Index, strings.Join(args, ",")))
-	}
-	for _, c := range out.StubCalls {
-		args := []string{}
-		for _, a := range c.Args {
-			args = append(args, gval(drv, a))
-		}
-		gs = append(gs, fmt.Sprintf("%s#%d(%s)", c.Callee, c.Index, strings.Join(args, ",")))
-	}
-	if strings.Join(is, " ") != strings.Join(gs, " ") {
-		msgs = append(msgs, fmt.Sprintf("stub calls:\n  interp %v\n  gcc    %v", is, gs))
-	}
-	return strings.Join(msgs, "\n")
-}
-
-// ival formats an interpreter value for comparison: pointers by object
-// and byte offset ("other" for objects the driver cannot name).
-func ival(names map[string]bool, v interp.Val) string {
-	if v.Indeterminate() {
-		return "indeterminate"
-	}
-	if v.IsPointer() {
-		if v.IsNull() {
-			return "NULL"
-		}
-		root, off, ok := v.Target()
-		if !ok || !names[root] {
-			return "other"
-		}
-		return fmt.Sprintf("&%s@%d", root, off)
-	}
-	return v.String()
-}
-
-func gval(drv *cdriver.Driver, v cdriver.Value) string {
-	if v.Type.IsPointer() {
-		switch {
-		case v.Null:
-			return "NULL"
-		case v.Obj < 0:
-			return "other"
-		}
-		return fmt.Sprintf("&%s@%d", drv.Objects[v.Obj].Name, v.Off)
-	}
-	return interp.UintVal(v.Type, v.Bits).String()
 }

@@ -251,7 +251,7 @@ func replayFunc(t *testing.T, c *checked, bin, san *cdriver.Binary, fig *checkFi
 				msgs = append(msgs, "gcc does not take "+id+", which the test covers")
 			}
 		}
-		msgs = append(msgs, compareRun(drv, names, tc.Result, out)...)
+		msgs = append(msgs, cdriver.Compare(drv, nil, names, tc.Result, out)...)
 		if len(msgs) > 0 {
 			var sb strings.Builder
 			interp.Fprint(&sb, tc.Result)
@@ -360,90 +360,6 @@ func staticInits(prog *ir.Program) map[string]uint64 {
 		}
 	}
 	return out
-}
-
-// compareRun lists the differences between the interpreter's replay and
-// gcc's run: decisions (on the probed ones), return value, stub calls.
-func compareRun(drv *cdriver.Driver, names map[string]bool, r *interp.Result, out cdriver.Output) []string {
-	var msgs []string
-	var it, gt []string
-	for _, s := range r.Trace {
-		if drv.Probed[s.Dec] {
-			it = append(it, s.ID())
-		}
-	}
-	for _, s := range out.Trace {
-		gt = append(gt, s.Dec.ID(s.Outcome))
-	}
-	if strings.Join(it, " ") != strings.Join(gt, " ") {
-		msgs = append(msgs, fmt.Sprintf("decisions:\n  interp %v\n  gcc    %v", it, gt))
-	}
-	if out.Status != "ok" {
-		return msgs
-	}
-	var iret, gret []string
-	if len(r.ReturnLeaves) > 0 {
-		for _, lv := range r.ReturnLeaves {
-			iret = append(iret, fmtInterp(names, lv.Val))
-		}
-	} else if r.Return.Typ != nil {
-		iret = append(iret, fmtInterp(names, r.Return))
-	}
-	for _, v := range out.Return {
-		gret = append(gret, fmtGCC(drv, v))
-	}
-	if strings.Join(iret, " ") != strings.Join(gret, " ") {
-		msgs = append(msgs, fmt.Sprintf("return: interp %v, gcc %v", iret, gret))
-	}
-	var is, gs []string
-	for _, c := range r.StubCalls {
-		var args []string
-		for _, a := range c.Args {
-			args = append(args, fmtInterp(names, a))
-		}
-		is = append(is, fmt.Sprintf("%s#%d(%s)", c.Callee, c.Index, strings.Join(args, ",")))
-	}
-	for _, c := range out.StubCalls {
-		var args []string
-		for _, a := range c.Args {
-			args = append(args, fmtGCC(drv, a))
-		}
-		gs = append(gs, fmt.Sprintf("%s#%d(%s)", c.Callee, c.Index, strings.Join(args, ",")))
-	}
-	if strings.Join(is, " ") != strings.Join(gs, " ") {
-		msgs = append(msgs, fmt.Sprintf("stub calls:\n  interp %v\n  gcc    %v", is, gs))
-	}
-	return msgs
-}
-
-func fmtInterp(names map[string]bool, v interp.Val) string {
-	if v.Indeterminate() {
-		return "indeterminate"
-	}
-	if v.IsPointer() {
-		if v.IsNull() {
-			return "NULL"
-		}
-		root, off, ok := v.Target()
-		if !ok || !names[root] {
-			return "other"
-		}
-		return fmt.Sprintf("&%s@%d", root, off)
-	}
-	return v.String()
-}
-
-func fmtGCC(drv *cdriver.Driver, v cdriver.Value) string {
-	if v.Type.IsPointer() {
-		switch {
-		case v.Null:
-			return "NULL"
-		case v.Obj < 0:
-			return "other"
-		}
-		return fmt.Sprintf("&%s@%d", drv.Objects[v.Obj].Name, v.Off)
-	}
-	return interp.UintVal(v.Type, v.Bits).String()
 }
 
 // ---- unreachable goals against the interpreter ----
