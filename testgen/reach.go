@@ -167,12 +167,15 @@ func NewGenerator(p *ir.Program, opts Options) (*Generator, error) {
 	for _, v := range g.Fn.Params {
 		roots = append(roots, ir.ParamRoot(v))
 	}
+	// Globals are named as the interpreter names them (a global shadowed
+	// by a parameter is "g#ID").
+	groots := ir.GlobalRoots(g.Fn, p.Globals)
 	for _, v := range p.Globals {
 		if v.Class == ir.String || v.ReadOnly || opts.UseInitializers {
 			continue
 		}
 		g.inputs[v] = true
-		roots = append(roots, ir.InputRoot{Path: v.Name, Typ: v.Typ})
+		roots = append(roots, ir.InputRoot{Path: groots[v], Typ: v.Typ})
 	}
 	g.shape = ir.ComputeInputShape(roots, opts.ArrayLen, opts.PtrDepth)
 	g.nullOK = nullTested(in.Func)
