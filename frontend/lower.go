@@ -256,7 +256,13 @@ func (pb *progBuilder) extern(d *cc.Declarator, pos token.Position) *ir.Extern {
 		if pt.Kind() == cc.Void {
 			continue
 		}
-		e.Params = append(e.Params, pb.u.irType(pt.Decay(), pos))
+		dt := pt.Decay()
+		e.Params = append(e.Params, pb.u.irType(dt, pos))
+		constPointee := false
+		if ptr, ok := dt.(*cc.PointerType); ok {
+			constPointee = ptr.Elem().Attributes().IsConst()
+		}
+		e.ConstPointee = append(e.ConstPointee, constPointee)
 	}
 	pb.externs[name] = e
 	pb.p.Externs = append(pb.p.Externs, e)

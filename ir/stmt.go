@@ -246,11 +246,14 @@ type DecRef struct {
 // Extern is a function declared in the file but not defined there: calls to
 // it are answered by a stub (an input of the test).
 type Extern struct {
-	Name     string
-	Result   *Type // VoidType for void functions
-	Params   []*Type
-	Variadic bool
-	Pos      Pos // the declaration
+	Name   string
+	Result *Type // VoidType for void functions
+	Params []*Type
+	// ConstPointee[i] is set when parameter i points to const-qualified
+	// data (`const char *s`): a stub never writes through it.
+	ConstPointee []bool
+	Variadic     bool
+	Pos          Pos // the declaration
 }
 
 // NoReturn reports whether a call to e never returns: the C library
@@ -264,13 +267,14 @@ func (e *Extern) NoReturn() bool {
 }
 
 // WriteArg returns the index of the parameter through which a stub of e
-// stores a value (its first pointer-to-integer parameter), or -1. The
+// stores a value (its first pointer-to-integer parameter that does not
+// point to const), or -1. The
 // stubs of inka's tests (testgen) and of its gcc drivers agree on it: a
 // call stores one fresh value in the integer its write argument points
 // to, when that argument is not NULL.
 func (e *Extern) WriteArg() int {
 	for i, p := range e.Params {
-		if p.IsPointer() && p.Elem.IsInteger() {
+		if p.IsPointer() && p.Elem.IsInteger() && !(i < len(e.ConstPointee) && e.ConstPointee[i]) {
 			return i
 		}
 	}
