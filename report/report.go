@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/inka-tool/inka/interp"
+	"github.com/inka-tool/inka/ir"
 	"github.com/inka-tool/inka/testgen"
 )
 
@@ -29,6 +30,21 @@ type Run struct {
 	Tests     []Test            `json:"tests"`
 	Domains   map[string]string `json:"domains,omitempty"`
 	Stats     Stats             `json:"stats"`
+	// Options are the options the tests were made with: the shape of the
+	// inputs must be known to run them again (inka harness --from).
+	Options *Options `json:"options,omitempty"`
+}
+
+// Options records the options of a run that its tests depend on, and its
+// budgets.
+type Options struct {
+	ArrayLen        int    `json:"array_len"`
+	MaxDepth        int    `json:"max_depth"`
+	UseInitializers bool   `json:"use_initializers"`
+	MaxUnroll       int    `json:"max_unroll"`
+	MaxInline       int    `json:"max_inline"`
+	TimeoutMS       int64  `json:"timeout_ms"`
+	Seed            uint64 `json:"seed"`
 }
 
 // Goal is one goal and its answer.
@@ -151,7 +167,10 @@ func testJSON(id int, fn string, t *testgen.Test, covers []string) Test {
 	}
 	if r := t.Result; r != nil {
 		for _, c := range r.StubCalls {
-			sc := StubCall{Return: JSONValue(c.Return), Args: []any{}}
+			sc := StubCall{Args: []any{}}
+			if c.Return.Typ != nil && c.Return.Typ.Kind != ir.Void {
+				sc.Return = JSONValue(c.Return) // null for a void callee
+			}
 			for _, a := range c.Args {
 				sc.Args = append(sc.Args, JSONValue(a))
 			}
@@ -279,12 +298,22 @@ func WriteText(w io.Writer, run *Run) {
 		for _, name := range names {
 			calls := t.Stubs[name]
 			var parts []string
+			void := true
 			for _, c := range calls {
 				p := fmt.Sprint(c.Return)
+				if c.Return == nil {
+					p = "-"
+				} else {
+					void = false
+				}
 				if c.Write != nil {
 					p += fmt.Sprintf(" (storing %v)", c.Write)
 				}
 				parts = append(parts, p)
+			}
+			if void && len(parts) > 0 && !strings.Contains(strings.Join(parts, ""), "storing") {
+				fmt.Fprintf(w, " %s called %d×", name, len(calls))
+				continue
 			}
 			fmt.Fprintf(w, " %s returns %s", name, strings.Join(parts, ", "))
 		}

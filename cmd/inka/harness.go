@@ -59,6 +59,17 @@ func runHarness(args []string, stdout, stderr io.Writer) int {
 		if *fn != "" {
 			run = onlyFunc(run, *fn)
 		}
+		// The shape of the inputs is the run's, unless given again.
+		set := map[string]bool{}
+		fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
+		if o := run.Options; o != nil {
+			if !set["array-len"] && o.ArrayLen > 0 {
+				gf.arrayLen = o.ArrayLen
+			}
+			if !set["use-initializers"] {
+				gf.useInit = o.UseInitializers
+			}
+		}
 	} else {
 		var status int
 		if run, status = coverRun(u, file, *fn, testgen.AllDecisions, 0, gf, stderr); run == nil {
@@ -145,6 +156,7 @@ func coverRun(u *frontend.Unit, file, fn string, crit testgen.Criterion, total t
 	}
 	run := report.FromCover(file, fn, crit, covs)
 	run.Stats.TimeMS = time.Since(start).Milliseconds()
+	run.Options = gf.report()
 	return run, exitOK
 }
 

@@ -98,3 +98,31 @@ func TestHarnessBadInput(t *testing.T) {
 		})
 	}
 }
+
+// TestHarnessFromKeepsOptions: a run made with --array-len 6 records it in
+// its inka/v1 "options", and `inka harness --from` builds the inputs with
+// it without being told again.
+func TestHarnessFromKeepsOptions(t *testing.T) {
+	if _, err := exec.LookPath("gcc"); err != nil {
+		t.Skip("gcc not found")
+	}
+	t.Chdir("../..")
+	tmp := t.TempDir()
+	src := filepath.Join(tmp, "far.c")
+	require.NoError(t, os.WriteFile(src, []byte("int far(int *p) { if (p[5] == 3) return 1; return 0; }\n"), 0o644))
+	out, errs, status := runCmd(t, "cover", src, "--array-len", "6", "--format", "json")
+	require.Equal(t, exitOK, status, errs)
+	r := runJSONText(t, out)
+	require.NotNil(t, r.Options)
+	assert.Equal(t, 6, r.Options.ArrayLen)
+	for _, g := range r.Goals {
+		assert.Equal(t, "covered", g.Status, g.Reason)
+	}
+	require.NoError(t, os.WriteFile(filepath.Join(tmp, "run.json"), []byte(out), 0o644))
+	dir := filepath.Join(tmp, "h")
+	_, errs, status = runCmd(t, "harness", src, "--from", filepath.Join(tmp, "run.json"), "-o", dir)
+	require.Equal(t, exitOK, status, errs)
+	out, errs, status = runCmd(t, "validate", dir, "--cc", "gcc", "--opt", "O0", "--no-coverage")
+	require.Equal(t, exitOK, status, "%s%s", out, errs)
+	assert.Contains(t, out, "2 passed, 0 failed")
+}

@@ -26,6 +26,12 @@ func runJSON(t *testing.T, args ...string) report.Run {
 	t.Helper()
 	out, errs, status := runCmd(t, append(args, "--format", "json")...)
 	require.Equal(t, 0, status, errs)
+	return runJSONText(t, out)
+}
+
+// runJSONText decodes an inka/v1 object.
+func runJSONText(t *testing.T, out string) report.Run {
+	t.Helper()
 	var r report.Run
 	require.NoError(t, json.Unmarshal([]byte(out), &r), out)
 	require.Equal(t, report.Schema, r.Schema)

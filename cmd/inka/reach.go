@@ -37,6 +37,12 @@ func (g *genFlags) register(fs *flag.FlagSet) {
 	fs.BoolVar(&g.useInit, "use-initializers", false, "globals start from their initializers instead of being inputs")
 }
 
+// report returns the options as the inka/v1 output records them.
+func (g *genFlags) report() *report.Options {
+	return &report.Options{ArrayLen: g.arrayLen, MaxDepth: ir.DefaultMaxDepth, UseInitializers: g.useInit,
+		MaxUnroll: g.maxUnroll, MaxInline: g.maxInline, TimeoutMS: g.timeout.Milliseconds(), Seed: g.seed}
+}
+
 func (g *genFlags) options() testgen.Options {
 	return testgen.Options{Timeout: g.timeout, MaxUnroll: g.maxUnroll, MaxInline: g.maxInline, Seed: g.seed,
 		ArrayLen: g.arrayLen, UseInitializers: g.useInit}
@@ -175,6 +181,7 @@ func runReach(args []string, stdout, stderr io.Writer) int {
 	}
 	r := g.Reach(goal, *all)
 	run := report.FromReach(t.file, name, r)
+	run.Options = gf.report()
 	if *format == "json" {
 		if err := report.WriteJSON(stdout, run); err != nil {
 			fmt.Fprintf(stderr, "inka: %v\n", err)
