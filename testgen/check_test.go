@@ -255,7 +255,7 @@ func replayFunc(t *testing.T, c *checked, bin, san *cdriver.Binary, fig *checkFi
 		if len(msgs) > 0 {
 			var sb strings.Builder
 			interp.Fprint(&sb, tc.Result)
-			t.Errorf("%s test %d (%s):\n%s\ninterp:\n%s\ngcc:\n%s", c.g.Fn.Name, i, describeTest(tc),
+			t.Errorf("%s test %d (%s):\n%s\ninterp:\n%s\ngcc:\n%s", c.g.Fn.Name, i, tc.key(),
 				strings.Join(msgs, "\n"), sb.String(), out.Raw)
 		}
 	}
@@ -274,30 +274,6 @@ func probed(drv *cdriver.Driver, id string) bool {
 		}
 	}
 	return false
-}
-
-func describeTest(tc *Test) string {
-	var parts []string
-	for k, v := range tc.Inputs.Values {
-		parts = append(parts, k+"="+v.String())
-	}
-	for k := range tc.Inputs.Null {
-		parts = append(parts, k+"=NULL")
-	}
-	for k, l := range tc.Stubs {
-		for i, v := range l {
-			parts = append(parts, fmt.Sprintf("%s()#%d=%s", k, i, v))
-		}
-	}
-	for k, l := range tc.StubWrites {
-		for i, w := range l {
-			if w.Set {
-				parts = append(parts, fmt.Sprintf("%s()#%d writes %s", k, i, w.Val))
-			}
-		}
-	}
-	sort.Strings(parts)
-	return strings.Join(parts, " ")
 }
 
 // toCase lays out a test's inputs for the gcc driver; why says why it

@@ -649,7 +649,8 @@ func toVal(t *ir.Type, v fd.Int) interp.Val {
 	return interp.UintVal(t, v.Uint64())
 }
 
-// key identifies a test by its inputs (for --all: distinct tests).
+// key identifies a test by its inputs (for --all: distinct tests), and
+// names them in messages.
 func (t *Test) key() string {
 	var parts []string
 	for k, v := range t.Inputs.Values {
