@@ -81,6 +81,9 @@ type StubCall struct {
 	// Write is the value the call stores through its write argument
 	// (ir.Extern.WriteArg), when it stores one.
 	Write any `json:"write,omitempty"`
+	// Void marks the calls of a void callee (their return is null, as a
+	// NULL pointer's is): only the text output uses it.
+	Void bool `json:"-"`
 }
 
 // Stats are the solver's figures.
@@ -167,9 +170,9 @@ func testJSON(id int, fn string, t *testgen.Test, covers []string) Test {
 	}
 	if r := t.Result; r != nil {
 		for _, c := range r.StubCalls {
-			sc := StubCall{Args: []any{}}
-			if c.Return.Typ != nil && c.Return.Typ.Kind != ir.Void {
-				sc.Return = JSONValue(c.Return) // null for a void callee
+			sc := StubCall{Args: []any{}, Void: c.Return.Typ == nil || c.Return.Typ.Kind == ir.Void}
+			if !sc.Void {
+				sc.Return = JSONValue(c.Return)
 			}
 			for _, a := range c.Args {
 				sc.Args = append(sc.Args, JSONValue(a))
@@ -301,9 +304,12 @@ func WriteText(w io.Writer, run *Run) {
 			void := true
 			for _, c := range calls {
 				p := fmt.Sprint(c.Return)
-				if c.Return == nil {
+				switch {
+				case c.Void:
 					p = "-"
-				} else {
+				case c.Return == nil:
+					p, void = "NULL", false
+				default:
 					void = false
 				}
 				if c.Write != nil {

@@ -29,6 +29,7 @@ package testgen
 import (
 	"fmt"
 	"sort"
+	"strconv"
 	"strings"
 	"time"
 
@@ -338,6 +339,12 @@ func (g *Generator) Reach(goal Goal, max int) *GoalResult {
 	if !found {
 		res.Status = Unknown
 		res.Reason = "the goal is not in the function"
+		return res
+	}
+	if v, ok := constantOutcome(g.inlined.Func, goal); ok && goal.Dec.Outcomes[goal.Outcome] == strconv.FormatBool(!v) {
+		res.Status = Unreachable
+		res.Reason = constantReason(goal, v)
+		res.Stats.Time = time.Since(start)
 		return res
 	}
 	if err != nil {
