@@ -33,6 +33,15 @@ type Run struct {
 	// Options are the options the tests were made with: the shape of the
 	// inputs must be known to run them again (inka harness --from).
 	Options *Options `json:"options,omitempty"`
+	// Skipped lists the functions of the file left out because inka cannot
+	// take them (cover without --func), with the reason.
+	Skipped []Skipped `json:"skipped,omitempty"`
+}
+
+// Skipped is a function left out of a run.
+type Skipped struct {
+	Function string `json:"function"`
+	Reason   string `json:"reason"`
 }
 
 // Options records the options of a run that its tests depend on, and its
@@ -338,6 +347,9 @@ func WriteText(w io.Writer, run *Run) {
 		default:
 			unk++
 		}
+	}
+	for _, s := range run.Skipped {
+		fmt.Fprintf(w, "skipped %s: %s\n", s.Function, s.Reason)
 	}
 	fmt.Fprintf(w, "%d goals: %d covered, %d unreachable, %d unknown; %d tests; %v; #c %d, #pr %d\n",
 		len(run.Goals), cov, unr, unk, len(run.Tests), time.Duration(run.Stats.TimeMS)*time.Millisecond,

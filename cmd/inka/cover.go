@@ -71,7 +71,9 @@ func runCover(args []string, stdout, stderr io.Writer) int {
 		return exitInternal
 	}
 	if *emit != "" {
-		return emitHarness(u, run, gf, ff, *emit, *split, stderr)
+		if s := emitHarness(u, run, gf, ff, *emit, *split, stderr); s != exitOK {
+			return s
+		}
 	}
-	return exitOK
+	return status
 }

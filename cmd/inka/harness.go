@@ -135,8 +135,17 @@ func coverRun(u *frontend.Unit, file, fn string, crit testgen.Criterion, total t
 	}
 	start := time.Now()
 	var covs []*testgen.Coverage
+	var skipped []report.Skipped
 	for _, f := range funcs {
 		p, err := u.Lower(f)
+		var fe *frontend.Error
+		if err != nil && fn == "" && len(funcs) > 1 && errors.As(err, &fe) {
+			// Without --func, one function inka cannot take does not stop
+			// the others; the run still ends with status 2.
+			fmt.Fprintf(stderr, "%s (function %s skipped)\n", fe.Error(), f)
+			skipped = append(skipped, report.Skipped{Function: f, Reason: fe.Error()})
+			continue
+		}
 		if err != nil {
 			return nil, reportError(stderr, err)
 		}
@@ -154,9 +163,16 @@ func coverRun(u *frontend.Unit, file, fn string, crit testgen.Criterion, total t
 		}
 		covs = append(covs, g.Cover(crit, left))
 	}
+	if len(covs) == 0 {
+		return nil, exitUsage
+	}
 	run := report.FromCover(file, fn, crit, covs)
 	run.Stats.TimeMS = time.Since(start).Milliseconds()
 	run.Options = gf.report()
+	run.Skipped = skipped
+	if len(skipped) > 0 {
+		return run, exitUsage
+	}
 	return run, exitOK
 }
 

@@ -340,3 +340,27 @@ func TestRun(t *testing.T) {
 	assert.Contains(t, out, "testdata/ub/ub.c:16:12: undefined behaviour in divide: division overflow")
 	assert.Contains(t, out, "testdata/ub/ub.c:14:9:false  b == 0")
 }
+
+// TestCoverSkipsUnsupportedFunctions: without --func, a function inka
+// cannot take is named with its reason and left out; the others are
+// covered; the status is 2.
+func TestCoverSkipsUnsupportedFunctions(t *testing.T) {
+	t.Chdir("../..")
+	const file = "cmd/inka/testdata/mixed.c"
+	out, errs, status := runCmd(t, "cover", file, "--format", "json")
+	assert.Equal(t, exitUsage, status)
+	assert.Contains(t, errs, file+":3:8: unsupported: floating-point type double (function half skipped)")
+	assert.Contains(t, errs, file+":5:30: unsupported: goto (function withgoto skipped)")
+	r := runJSONText(t, out)
+	require.Len(t, r.Goals, 2)
+	for _, g := range r.Goals {
+		assert.Equal(t, "covered", g.Status)
+		assert.Equal(t, "ok", g.Function)
+	}
+	require.Len(t, r.Skipped, 2)
+	assert.Equal(t, "half", r.Skipped[0].Function)
+
+	_, errs, status = runCmd(t, "cover", file, "--func", "half")
+	assert.Equal(t, exitUsage, status)
+	assert.Contains(t, errs, file+":3:8: unsupported: floating-point type double")
+}
