@@ -39,6 +39,9 @@ func (o *InputObject) Name() string { return "*" + o.Pointer }
 const (
 	DefaultArrayLen = 4
 	DefaultMaxDepth = 3
+	// MaxDeclLen bounds the length taken from a parameter's declaration
+	// (`int a[N]`, InputRoot.MinLen).
+	MaxDeclLen = 1024
 )
 
 // InputRoot is a variable whose initial value is an input of the test: a
@@ -90,7 +93,10 @@ func (s *InputShape) add(path string, t *Type, depth int, minLen int64) {
 		}
 		n := int64(s.ArrayLen)
 		if l.Path == "" && minLen > n {
-			n = minLen
+			// Every element is a variable of the model: a declared length
+			// beyond MaxDeclLen is not honoured (accesses past the object
+			// then make proofs depend on the input model, and say so).
+			n = min(minLen, max(MaxDeclLen, n))
 		}
 		o.Typ = ArrayOf(elem, n)
 		s.Objects = append(s.Objects, o)

@@ -30,10 +30,13 @@ type genFlags struct {
 
 func (g *genFlags) register(fs *flag.FlagSet) {
 	fs.DurationVar(&g.timeout, "timeout", 10*time.Second, "time budget per goal")
-	fs.IntVar(&g.maxUnroll, "max-unroll", 64, "loop iterations explored before a path is given up (answer unknown)")
-	fs.IntVar(&g.maxInline, "max-inline", 8, "nested calls of the file's functions inlined (recursion bound)")
+	g.maxUnroll, g.maxInline, g.arrayLen = 64, 8, ir.DefaultArrayLen
+	fs.Func("max-unroll", "loop iterations explored before a path is given up (answer unknown; 1..100000, default 64)", intIn(&g.maxUnroll, 1, 100000))
+	fs.Func("max-inline", "nested calls of the file's functions inlined (recursion bound; 1..64, default 8)", intIn(&g.maxInline, 1, 64))
 	fs.Uint64Var(&g.seed, "seed", 0, "seed of the search (the output is deterministic for a seed)")
-	fs.IntVar(&g.arrayLen, "array-len", ir.DefaultArrayLen, "elements of the object behind a pointer input")
+	// Every element of the objects behind pointer inputs is a variable of
+	// the model: thousands make every goal slow, so the range is bounded.
+	fs.Func("array-len", "elements of the object behind a pointer input (1..1024, default 4)", intIn(&g.arrayLen, 1, 1024))
 	fs.BoolVar(&g.useInit, "use-initializers", false, "globals start from their initializers instead of being inputs")
 }
 
@@ -41,6 +44,18 @@ func (g *genFlags) register(fs *flag.FlagSet) {
 func (g *genFlags) report() *report.Options {
 	return &report.Options{ArrayLen: g.arrayLen, MaxDepth: ir.DefaultMaxDepth, UseInitializers: g.useInit,
 		MaxUnroll: g.maxUnroll, MaxInline: g.maxInline, TimeoutMS: g.timeout.Milliseconds(), Seed: g.seed}
+}
+
+// intIn returns a flag setter that parses an integer in lo..hi into p.
+func intIn(p *int, lo, hi int) func(string) error {
+	return func(s string) error {
+		n, err := strconv.Atoi(s)
+		if err != nil || n < lo || n > hi {
+			return fmt.Errorf("want an integer in %d..%d", lo, hi)
+		}
+		*p = n
+		return nil
+	}
 }
 
 func (g *genFlags) options() testgen.Options {
