@@ -316,6 +316,8 @@ func TestBadInput(t *testing.T) {
 		{[]string{"cover", "testdata/nofile.c"}, "testdata/nofile.c: no such file or directory"},
 		{[]string{"cover", "testdata/paper/foo.c", "--criterion", "mcdc"}, `unknown criterion "mcdc"`},
 		{[]string{"cover", "testdata/paper/foo.c", "--format", "xml"}, `unknown format "xml"`},
+		{[]string{"cover", "testdata/paper/foo.c", "--array-len", "100000"}, "want an integer in 1..1024"},
+		{[]string{"reach", "testdata/paper/foo.c:19:true", "--max-unroll", "0"}, "want an integer in 1..100000"},
 	}
 	for _, c := range cases {
 		t.Run(strings.Join(c.args, " "), func(t *testing.T) {
