@@ -54,6 +54,27 @@ type InputRoot struct {
 	MinLen int64
 }
 
+// EntryInputs returns the input roots of a run of f, as the interpreter
+// makes them: its parameters, then the globals whose initial values are
+// inputs (not string literals nor const globals, and none when
+// useInitializers), named by GlobalRoots; and the set of those globals.
+func EntryInputs(f *Func, globals []*Var, useInitializers bool) ([]InputRoot, map[*Var]bool) {
+	var roots []InputRoot
+	for _, v := range f.Params {
+		roots = append(roots, ParamRoot(v))
+	}
+	inputs := map[*Var]bool{}
+	names := GlobalRoots(f, globals)
+	for _, g := range globals {
+		if useInitializers || g.ReadOnly || g.Class == String {
+			continue
+		}
+		inputs[g] = true
+		roots = append(roots, InputRoot{Path: names[g], Typ: g.Typ})
+	}
+	return roots, inputs
+}
+
 // ParamRoot is the input root of parameter v.
 func ParamRoot(v *Var) InputRoot { return InputRoot{Path: v.Name, Typ: v.Typ, MinLen: v.DeclLen} }
 

@@ -28,14 +28,12 @@ func build(t *testing.T, src, fn string, opts model.Options) *model.Model {
 	require.NoError(t, err)
 	in, err := ir.Inline(p, 8)
 	require.NoError(t, err)
-	var roots []ir.InputRoot
-	for _, v := range in.Func.Params {
-		roots = append(roots, ir.ParamRoot(v))
-	}
-	pt, err := pointsto.Analyze(in.Func, p.Globals, pointsto.Config{Shape: ir.ComputeInputShape(roots, 4, 3)})
+	roots, inputs := ir.EntryInputs(in.Func, p.Globals, false)
+	pt, err := pointsto.Analyze(in.Func, p.Globals, pointsto.Config{Shape: ir.ComputeInputShape(roots, 4, 3), Inputs: inputs})
 	require.NoError(t, err)
 	sf, err := ssa.Build(in.Func, pt)
 	require.NoError(t, err)
+	opts.Inputs = inputs
 	m, err := model.New(sf, opts)
 	require.NoError(t, err)
 	return m

@@ -17,11 +17,8 @@ func analyse(t *testing.T, file, fn string) *pointsto.Result {
 	require.NoError(t, err)
 	in, err := ir.Inline(p, 8)
 	require.NoError(t, err)
-	var roots []ir.InputRoot
-	for _, v := range in.Func.Params {
-		roots = append(roots, ir.ParamRoot(v))
-	}
-	r, err := pointsto.Analyze(in.Func, p.Globals, pointsto.Config{Shape: ir.ComputeInputShape(roots, 4, 3)})
+	roots, inputs := ir.EntryInputs(in.Func, p.Globals, false)
+	r, err := pointsto.Analyze(in.Func, p.Globals, pointsto.Config{Shape: ir.ComputeInputShape(roots, 4, 3), Inputs: inputs})
 	require.NoError(t, err)
 	return r
 }
@@ -81,11 +78,8 @@ func analyseNull(t *testing.T, file, fn string) *pointsto.Result {
 	require.NoError(t, err)
 	in, err := ir.Inline(p, 8)
 	require.NoError(t, err)
-	var roots []ir.InputRoot
-	for _, v := range in.Func.Params {
-		roots = append(roots, ir.ParamRoot(v))
-	}
-	r, err := pointsto.Analyze(in.Func, p.Globals, pointsto.Config{Shape: ir.ComputeInputShape(roots, 4, 3),
+	roots, inputs := ir.EntryInputs(in.Func, p.Globals, false)
+	r, err := pointsto.Analyze(in.Func, p.Globals, pointsto.Config{Shape: ir.ComputeInputShape(roots, 4, 3), Inputs: inputs,
 		MayBeNull: func(string) bool { return true }})
 	require.NoError(t, err)
 	return r

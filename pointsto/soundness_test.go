@@ -155,19 +155,7 @@ func prepare(u *frontend.Unit, fn string, md mode) (*setup, error) {
 	}
 	// The inputs as the interpreter makes them (a global shadowed by a
 	// parameter is named g#ID: ir.GlobalRoots).
-	var roots []ir.InputRoot
-	for _, v := range in.Func.Params {
-		roots = append(roots, ir.ParamRoot(v))
-	}
-	inputs := map[*ir.Var]bool{}
-	groots := ir.GlobalRoots(in.Func, p.Globals)
-	for _, g := range p.Globals {
-		if md.initializers || g.ReadOnly || g.Class == ir.String {
-			continue
-		}
-		inputs[g] = true
-		roots = append(roots, ir.InputRoot{Path: groots[g], Typ: g.Typ})
-	}
+	roots, inputs := ir.EntryInputs(in.Func, p.Globals, md.initializers)
 	shape := ir.ComputeInputShape(roots, ir.DefaultArrayLen, ir.DefaultMaxDepth)
 	cfg := pointsto.Config{Shape: shape, Inputs: inputs}
 	if md.nulls {

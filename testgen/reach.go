@@ -162,22 +162,11 @@ func NewGenerator(p *ir.Program, opts Options) (*Generator, error) {
 	if err != nil {
 		return nil, err
 	}
-	g := &Generator{Prog: p, Fn: p.Funcs[0], Opts: opts, inlined: in, inputs: map[*ir.Var]bool{},
-		writeOf: map[*ir.Extern]*ir.Extern{}}
+	g := &Generator{Prog: p, Fn: p.Funcs[0], Opts: opts, inlined: in, writeOf: map[*ir.Extern]*ir.Extern{}}
+	// The inputs as the interpreter makes them (a global shadowed by a
+	// parameter is "g#ID").
 	var roots []ir.InputRoot
-	for _, v := range g.Fn.Params {
-		roots = append(roots, ir.ParamRoot(v))
-	}
-	// Globals are named as the interpreter names them (a global shadowed
-	// by a parameter is "g#ID").
-	groots := ir.GlobalRoots(g.Fn, p.Globals)
-	for _, v := range p.Globals {
-		if v.Class == ir.String || v.ReadOnly || opts.UseInitializers {
-			continue
-		}
-		g.inputs[v] = true
-		roots = append(roots, ir.InputRoot{Path: groots[v], Typ: v.Typ})
-	}
+	roots, g.inputs = ir.EntryInputs(g.Fn, p.Globals, opts.UseInitializers)
 	g.shape = ir.ComputeInputShape(roots, opts.ArrayLen, opts.PtrDepth)
 	g.nullOK = nullTested(in.Func)
 	if g.modelFn, err = g.stubWrites(in.Func); err != nil {

@@ -36,18 +36,7 @@ func analyse(u *frontend.Unit, fn string, maxInline int) (*analysis, error) {
 	if err != nil {
 		return nil, err
 	}
-	var roots []ir.InputRoot
-	for _, v := range in.Func.Params {
-		roots = append(roots, ir.ParamRoot(v))
-	}
-	inputs := map[*ir.Var]bool{}
-	groots := ir.GlobalRoots(in.Func, p.Globals)
-	for _, v := range p.Globals {
-		if v.Class != ir.String && !v.ReadOnly {
-			inputs[v] = true
-			roots = append(roots, ir.InputRoot{Path: groots[v], Typ: v.Typ})
-		}
-	}
+	roots, inputs := ir.EntryInputs(in.Func, p.Globals, false)
 	shape := ir.ComputeInputShape(roots, ir.DefaultArrayLen, ir.DefaultMaxDepth)
 	// Any pointer input may be NULL, as a caller may pass it: the listing
 	// shows what holds for every call (testgen narrows NULL inputs to
