@@ -10,7 +10,6 @@ import (
 
 	"github.com/inka-tool/inka/fd"
 	"github.com/inka-tool/inka/frontend"
-	"github.com/inka-tool/inka/ir"
 	"github.com/inka-tool/inka/model"
 	"github.com/inka-tool/inka/pointsto"
 	"github.com/inka-tool/inka/ssa"
@@ -26,14 +25,11 @@ func build(t *testing.T, src, fn string, opts model.Options) *model.Model {
 	require.NoError(t, err)
 	p, err := u.Lower(fn)
 	require.NoError(t, err)
-	in, err := ir.Inline(p, 8)
+	e, err := pointsto.AnalyzeEntry(p, 8, false)
 	require.NoError(t, err)
-	roots, inputs := ir.EntryInputs(in.Func, p.Globals, false)
-	pt, err := pointsto.Analyze(in.Func, p.Globals, pointsto.Config{Shape: ir.ComputeInputShape(roots, 4, 3), Inputs: inputs})
+	sf, err := ssa.Build(e.Inlined.Func, e.Result)
 	require.NoError(t, err)
-	sf, err := ssa.Build(in.Func, pt)
-	require.NoError(t, err)
-	opts.Inputs = inputs
+	opts.Inputs = e.Inputs
 	m, err := model.New(sf, opts)
 	require.NoError(t, err)
 	return m

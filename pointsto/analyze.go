@@ -798,3 +798,27 @@ func (r *Result) escape(g Graph, ts Targets) {
 		}
 	}
 }
+
+// Entry is the analysis of a program's entry function as a run starts it.
+type Entry struct {
+	Inlined *ir.Inlined
+	Inputs  map[*ir.Var]bool // the globals that are inputs
+	Shape   *ir.InputShape
+	Result  *Result
+}
+
+// AnalyzeEntry inlines the entry function of p (maxInline nested calls)
+// and analyses it with the inputs of a run (ir.EntryInputs, the default
+// input shape, globals as inputs). With allNull every pointer input may
+// be NULL, as a caller may pass it; without, none may.
+func AnalyzeEntry(p *ir.Program, maxInline int, allNull bool) (*Entry, error) {
+	in, err := ir.Inline(p, maxInline)
+	if err != nil {
+		return nil, err
+	}
+	roots, inputs := ir.EntryInputs(in.Func, p.Globals, false)
+	e := &Entry{Inlined: in, Inputs: inputs, Shape: ir.ComputeInputShape(roots, ir.DefaultArrayLen, ir.DefaultMaxDepth)}
+	e.Result, err = Analyze(in.Func, p.Globals, Config{Shape: e.Shape, Inputs: inputs,
+		MayBeNull: func(string) bool { return allNull }})
+	return e, err
+}

@@ -11,16 +11,20 @@ import (
 
 func analyse(t *testing.T, file, fn string) *pointsto.Result {
 	t.Helper()
+	return analyseEntry(t, file, fn, false)
+}
+
+// analyseEntry analyses fn as a run starts it (allNull: every pointer
+// input may be NULL).
+func analyseEntry(t *testing.T, file, fn string, allNull bool) *pointsto.Result {
+	t.Helper()
 	u, err := frontend.Load(file, frontend.Options{})
 	require.NoError(t, err)
 	p, err := u.Lower(fn)
 	require.NoError(t, err)
-	in, err := ir.Inline(p, 8)
+	e, err := pointsto.AnalyzeEntry(p, 8, allNull)
 	require.NoError(t, err)
-	roots, inputs := ir.EntryInputs(in.Func, p.Globals, false)
-	r, err := pointsto.Analyze(in.Func, p.Globals, pointsto.Config{Shape: ir.ComputeInputShape(roots, 4, 3), Inputs: inputs})
-	require.NoError(t, err)
-	return r
+	return e.Result
 }
 
 // rels returns the targets of variable name at line (before its first
@@ -72,17 +76,7 @@ func TestMergeAndLoop(t *testing.T) {
 // analyseNull is analyse with every pointer input possibly NULL.
 func analyseNull(t *testing.T, file, fn string) *pointsto.Result {
 	t.Helper()
-	u, err := frontend.Load(file, frontend.Options{})
-	require.NoError(t, err)
-	p, err := u.Lower(fn)
-	require.NoError(t, err)
-	in, err := ir.Inline(p, 8)
-	require.NoError(t, err)
-	roots, inputs := ir.EntryInputs(in.Func, p.Globals, false)
-	r, err := pointsto.Analyze(in.Func, p.Globals, pointsto.Config{Shape: ir.ComputeInputShape(roots, 4, 3), Inputs: inputs,
-		MayBeNull: func(string) bool { return true }})
-	require.NoError(t, err)
-	return r
+	return analyseEntry(t, file, fn, true)
 }
 
 // loadTargets returns the targets, as "target:rel", of the pointer of the

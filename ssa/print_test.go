@@ -23,14 +23,11 @@ func build(t *testing.T, file, fn string) (*ssa.Func, *pointsto.Result) {
 	require.NoError(t, err)
 	p, err := u.Lower(fn)
 	require.NoError(t, err)
-	in, err := ir.Inline(p, 8)
+	e, err := pointsto.AnalyzeEntry(p, 8, false)
 	require.NoError(t, err)
-	roots, inputs := ir.EntryInputs(in.Func, p.Globals, false)
-	pt, err := pointsto.Analyze(in.Func, p.Globals, pointsto.Config{Shape: ir.ComputeInputShape(roots, 4, 3), Inputs: inputs})
+	f, err := ssa.Build(e.Inlined.Func, e.Result)
 	require.NoError(t, err)
-	f, err := ssa.Build(in.Func, pt)
-	require.NoError(t, err)
-	return f, pt
+	return f, e.Result
 }
 
 // TestGolden compares the printed PSSA of the paper's programs with golden

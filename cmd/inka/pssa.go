@@ -32,25 +32,18 @@ func analyse(u *frontend.Unit, fn string, maxInline int) (*analysis, error) {
 	if err != nil {
 		return nil, err
 	}
-	in, err := ir.Inline(p, maxInline)
-	if err != nil {
-		return nil, err
-	}
-	roots, inputs := ir.EntryInputs(in.Func, p.Globals, false)
-	shape := ir.ComputeInputShape(roots, ir.DefaultArrayLen, ir.DefaultMaxDepth)
 	// Any pointer input may be NULL, as a caller may pass it: the listing
 	// shows what holds for every call (testgen narrows NULL inputs to
 	// those the code tests, to search tests).
-	pt, err := pointsto.Analyze(in.Func, p.Globals, pointsto.Config{Shape: shape, Inputs: inputs,
-		MayBeNull: func(string) bool { return true }})
+	e, err := pointsto.AnalyzeEntry(p, maxInline, true)
 	if err != nil {
 		return nil, err
 	}
-	sf, err := ssa.Build(in.Func, pt)
+	sf, err := ssa.Build(e.Inlined.Func, e.Result)
 	if err != nil {
 		return nil, err
 	}
-	return &analysis{prog: p, in: in, pt: pt, ssa: sf}, nil
+	return &analysis{prog: p, in: e.Inlined, pt: e.Result, ssa: sf}, nil
 }
 
 // runPSSA implements `inka pssa FILE.c --func F`: the normalized code
