@@ -29,7 +29,13 @@ import (
 //   - array length: an input object indexed by a variable, inside a loop,
 //     by a constant past --array-len, or through a pointer already moved;
 //   - depth: a pointer loaded from an object at the deepest level, which
-//     the model makes NULL.
+//     the model makes NULL;
+//   - undefined callees: the stub contract lets a call store one value in
+//     the integer its write argument points to. A real callee may write
+//     more: through a pointer to an array, a struct or a pointer it
+//     receives, and into any global. A proof holds for every callee only
+//     if no pointer to such memory is passed and no global is read in a
+//     function that calls one (pointers to const are taken as read-only).
 func inputModelDependence(f *ir.Func, pt *pointsto.Result, shape *ir.InputShape) string {
 	d := &dependence{pt: pt, shape: shape, moved: map[*ir.Var]bool{}}
 	for _, o := range shape.Objects {
@@ -37,10 +43,10 @@ func inputModelDependence(f *ir.Func, pt *pointsto.Result, shape *ir.InputShape)
 			d.inputObjects++
 		}
 	}
-	if d.inputObjects == 0 {
-		return ""
-	}
 	d.block(f.Body, false)
+	if d.callee != "" && d.readsGlobal {
+		d.why = append(d.why, fmt.Sprintf("it calls %s, which could change a global it reads", d.callee))
+	}
 	var why []string
 	if d.storeInput && (d.inputObjects > 1 || d.globals) {
 		why = append(why, "it writes through a pointer input, which a caller could make alias "+
@@ -52,6 +58,10 @@ func inputModelDependence(f *ir.Func, pt *pointsto.Result, shape *ir.InputShape)
 	why = append(why, d.why...)
 	if len(why) == 0 {
 		return ""
+	}
+	if d.inputObjects == 0 && d.callee != "" {
+		return "unreachable under inka's stub contract only (an undefined callee stores at most one value, through its first pointer-to-integer argument), not for every callee: " +
+			strings.Join(dedup(why), "; ")
 	}
 	return "unreachable for inka's input model only (each pointer input has its own object of " +
 		fmt.Sprint(shape.ArrayLen) + " elements, " + fmt.Sprint(shape.MaxDepth) + " levels deep), not for every caller: " +
@@ -65,7 +75,11 @@ type dependence struct {
 	moved        map[*ir.Var]bool // pointers computed by PtrAdd
 
 	storeInput, loadInput, globals, writesGlobal bool
-	why                                          []string
+	// callee is an undefined callee the function calls; readsGlobal is
+	// set when it reads a global an undefined callee could write.
+	callee      string
+	readsGlobal bool
+	why         []string
 }
 
 func dedup(ss []string) []string {
@@ -123,6 +137,9 @@ func (d *dependence) stmt(s ir.Stmt, inLoop bool) {
 		if v.Class == ir.Global || v.Class == ir.Static {
 			d.globals = true
 		}
+		if calleeWritable(v) {
+			d.readsGlobal = true
+		}
 	}
 	if v := ir.StmtDef(s); v != nil && (v.Class == ir.Global || v.Class == ir.Static) {
 		d.globals, d.writesGlobal = true, true
@@ -144,7 +161,14 @@ func (d *dependence) stmt(s ir.Stmt, inLoop bool) {
 				}
 			}
 		}
+	case *ir.Call:
+		d.call(s)
 	case *ir.Load:
+		for l := range d.pt.TargetsOf(s, s.Ptr) {
+			if l.Obj.Kind == pointsto.VarObj && calleeWritable(l.Obj.Var) {
+				d.readsGlobal = true
+			}
+		}
 		in, depth, _ := d.inputTargets(s, s.Ptr)
 		d.loadInput = d.loadInput || in
 		if in && depth >= d.shape.MaxDepth && hasPointer(s.Dst.Typ) {
@@ -183,6 +207,42 @@ func (d *dependence) stmt(s ir.Stmt, inLoop bool) {
 			}
 		}
 	}
+}
+
+// call notes an undefined callee, and a pointer passed to it through
+// which it could write more than the stub contract's one integer.
+func (d *dependence) call(s *ir.Call) {
+	e := s.Extern
+	if e == nil || e.NoReturn() || strings.Contains(e.Name, "#") { // f#write: testgen's own
+		return
+	}
+	if d.callee == "" {
+		d.callee = e.Name
+	}
+	for i, a := range s.Args {
+		if !a.Type().IsPointer() || (i < len(e.ConstPointee) && e.ConstPointee[i]) {
+			continue
+		}
+		for l := range d.pt.TargetsOf(s, a) {
+			if l.Obj.Kind == pointsto.NullObj {
+				continue
+			}
+			t := l.Type()
+			if i == e.WriteArg() && !l.Summary() && t != nil && t.IsInteger() {
+				continue // exactly the stub contract's store
+			}
+			d.why = append(d.why, fmt.Sprintf("it passes a pointer to %s to %s, which could write there", l, e.Name))
+		}
+	}
+}
+
+// calleeWritable reports whether an undefined callee could write v: a
+// global or a static whose address is taken, not read-only.
+func calleeWritable(v *ir.Var) bool {
+	if v == nil || v.ReadOnly || v.Class == ir.String {
+		return false
+	}
+	return v.Class == ir.Global || (v.Class == ir.Static && v.AddrTaken)
 }
 
 func isNullConst(v ir.Value) bool {

@@ -47,3 +47,32 @@ func TestInputModelNotProof(t *testing.T) {
 		})
 	}
 }
+
+// TestStubContractNotProof: goals whose unreachability holds only if the
+// undefined callees write no more than the stub contract are unknown,
+// and say so; a proof that the contract does not limit stands.
+func TestStubContractNotProof(t *testing.T) {
+	want := map[string]map[string]Status{
+		"f1": {"11:true": Unknown},
+		"f2": {"12:true": Unknown},
+		"f3": {"13:true": Unknown},
+		"f4": {"17:true": Unreachable},
+	}
+	for fn, special := range want {
+		t.Run(fn, func(t *testing.T) {
+			g := gen(t, "testdata/callees.c", fn)
+			cov := g.Cover(AllDecisions, time.Minute)
+			for _, gs := range cov.Goals {
+				key := fmt.Sprintf("%d:%s", gs.Goal.Dec.Pos.Line, gs.Goal.Dec.Outcomes[gs.Goal.Outcome])
+				exp, ok := special[key]
+				if !ok {
+					exp = Covered
+				}
+				assert.Equal(t, exp, gs.Status, "%s: %s", gs.Goal.ID(), gs.Reason)
+				if gs.Status == Unknown {
+					assert.Contains(t, gs.Reason, "stub contract")
+				}
+			}
+		})
+	}
+}
