@@ -65,6 +65,11 @@ func (e buildError) Error() string { return fmt.Sprintf("%s: %s", e.pos, e.msg) 
 // does not know (pointsto's Unknown object): one returned by a stub, or
 // one that a stub or a call left in place may have changed. The model
 // cannot name what it reaches.
+func punnedAccess(s ir.Stmt, loc string, t *ir.Type) *pointsto.UnsupportedError {
+	return &pointsto.UnsupportedError{Pos: s.Position(), Msg: fmt.Sprintf(
+		"access to %s as %s, another type than the one stored there (union type punning)", loc, t)}
+}
+
 func unknownDeref(s ir.Stmt, ptr ir.Value) *pointsto.UnsupportedError {
 	return &pointsto.UnsupportedError{Pos: s.Position(), Msg: fmt.Sprintf(
 		"dereference of %s, which may hold a pointer returned or stored by an undefined function (or by a call not inlined)", ptr)}
@@ -184,7 +189,10 @@ func compatible(t, u *ir.Type) bool {
 // targetCells returns the cells a pointer with targets ts may designate
 // when it is accessed with type t: every cell under each target location
 // with a compatible type. Address equality then picks the right one.
-func (b *builder) targetCells(ts pointsto.Targets, t *ir.Type) (cells []*Cell, unknown bool) {
+// punned names a target location with no cell of a compatible type: the
+// access reads or writes it as another type (a union's other member),
+// which the model cannot represent.
+func (b *builder) targetCells(ts pointsto.Targets, t *ir.Type) (cells []*Cell, unknown bool, punned string) {
 	seen := map[*Cell]bool{}
 	for l := range ts {
 		switch l.Obj.Kind {
@@ -194,19 +202,26 @@ func (b *builder) targetCells(ts pointsto.Targets, t *ir.Type) (cells []*Cell, u
 			unknown = true
 			continue
 		}
+		found := false
 		for _, c := range b.f.cellsOf[l.Obj] {
 			cp := collapse(c.Path)
 			if cp != l.Path && !strings.HasPrefix(cp, l.Path+".") {
 				continue
 			}
-			if compatible(c.Typ, t) && !seen[c] {
-				seen[c] = true
-				cells = append(cells, c)
+			if compatible(c.Typ, t) {
+				found = true
+				if !seen[c] {
+					seen[c] = true
+					cells = append(cells, c)
+				}
 			}
+		}
+		if !found && punned == "" {
+			punned = l.String()
 		}
 	}
 	sort.Slice(cells, func(i, j int) bool { return cells[i].Addr < cells[j].Addr })
-	return cells, unknown
+	return cells, unknown, punned
 }
 
 func collapse(path string) string {
@@ -297,9 +312,12 @@ func (b *builder) stmt(out []Stmt, s ir.Stmt, cur state) []Stmt {
 		leaves := s.Dst.Typ.Leaves()
 		dcells := b.cellsOfVar(s.Dst)
 		for i, l := range leaves {
-			cells, unknown := b.targetCells(ts, l.Type)
+			cells, unknown, punned := b.targetCells(ts, l.Type)
 			if unknown {
 				panic(unknownDeref(s, s.Ptr))
+			}
+			if punned != "" {
+				panic(punnedAccess(s, punned, l.Type))
 			}
 			u := &PhiU{src: src{s}, Ptr: ptr, Off: int64(i)}
 			for _, c := range cells {
@@ -326,9 +344,12 @@ func (b *builder) stmt(out []Stmt, s ir.Stmt, cur state) []Stmt {
 			}
 		}
 		for i, l := range s.Src.Type().Leaves() {
-			cells, unknown := b.targetCells(ts, l.Type)
+			cells, unknown, punned := b.targetCells(ts, l.Type)
 			if unknown {
 				panic(unknownDeref(s, s.Ptr))
+			}
+			if punned != "" {
+				panic(punnedAccess(s, punned, l.Type))
 			}
 			d := &PhiD{src: src{s}, Ptr: ptr, Off: int64(i), Val: vals[i]}
 			for _, c := range cells {
@@ -482,7 +503,7 @@ func (b *builder) defs(ss []ir.Stmt, set map[*Cell]bool) {
 		case *ir.Store:
 			ts := b.f.PT.TargetsOf(s, s.Ptr)
 			for _, l := range s.Src.Type().Leaves() {
-				cells, _ := b.targetCells(ts, l.Type)
+				cells, _, _ := b.targetCells(ts, l.Type)
 				for _, c := range cells {
 					set[c] = true
 				}

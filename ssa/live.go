@@ -70,7 +70,7 @@ func (l *liveness) kill(live cellSet, v *ir.Var) {
 func (l *liveness) useTargets(live cellSet, s ir.Stmt, ptr ir.Value, t *ir.Type) {
 	ts := l.b.f.PT.TargetsOf(s, ptr)
 	for _, leaf := range t.Leaves() {
-		cells, _ := l.b.targetCells(ts, leaf.Type)
+		cells, _, _ := l.b.targetCells(ts, leaf.Type)
 		for _, c := range cells {
 			live[c] = true
 		}

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 )
 
 // TestInputModelNotProof: a failed search is a proof only for inputs
@@ -74,5 +75,17 @@ func TestStubContractNotProof(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestUnionPunning: an access the model cannot represent makes the goals
+// behind it unknown with the reason, never unreachable.
+func TestUnionPunning(t *testing.T) {
+	g := gen(t, "testdata/union.c", "pun")
+	cov := g.Cover(AllDecisions, time.Minute)
+	require.NotEmpty(t, cov.Goals)
+	for _, gs := range cov.Goals {
+		assert.Equal(t, Unknown, gs.Status, gs.Goal.ID())
+		assert.Contains(t, gs.Reason, "union type punning")
 	}
 }
