@@ -79,8 +79,11 @@ type Test struct {
 	Objects  map[string]any        `json:"objects"`
 	Stubs    map[string][]StubCall `json:"stubs"`
 	Return   any                   `json:"return,omitempty"`
-	Final    map[string]any        `json:"final,omitempty"`
-	Covers   []string              `json:"covers"`
+	// Stops says how a test that does not return ends: only the test of
+	// an assertion's failure (inka reach FILE:LINE:false on an assert).
+	Stops  string         `json:"stops,omitempty"`
+	Final  map[string]any `json:"final,omitempty"`
+	Covers []string       `json:"covers"`
 }
 
 // StubCall is one call of an extern as the replay made it.
@@ -193,6 +196,13 @@ func testJSON(id int, fn string, t *testgen.Test, covers []string) Test {
 		}
 		if r.Outcome == interp.Returned && r.Return.Typ != nil {
 			out.Return = JSONValue(r.Return)
+		}
+		if r.Outcome != interp.Returned {
+			what := r.Outcome.String()
+			if r.Msg != "" {
+				what = r.Msg
+			}
+			out.Stops = fmt.Sprintf("%s: %s", r.Pos, what)
 		}
 	}
 	return out
@@ -334,6 +344,9 @@ func WriteText(w io.Writer, run *Run) {
 		}
 		if t.Return != nil {
 			fmt.Fprintf(w, " -> returns %v", t.Return)
+		}
+		if t.Stops != "" {
+			fmt.Fprintf(w, " -> %s", t.Stops)
 		}
 		fmt.Fprintln(w)
 	}

@@ -179,11 +179,25 @@ func NewGenerator(p *ir.Program, opts Options) (*Generator, error) {
 // outcome of every decision of the function and of the functions it calls
 // that are inlined.
 func (g *Generator) Decisions() []Goal {
+	return g.decisionGoals(func(k ir.DecisionKind) bool { return k.IsDecision() })
+}
+
+// Assertions returns the outcomes of the assert() calls of the function
+// (and of the functions inlined into it). The false outcome of an
+// assertion is a goal `inka reach` answers with a test that makes the
+// assertion fail.
+func (g *Generator) Assertions() []Goal {
+	return g.decisionGoals(func(k ir.DecisionKind) bool { return k == ir.DecAssert })
+}
+
+// decisionGoals returns the outcomes of the decisions of the kinds keep
+// accepts, in source order.
+func (g *Generator) decisionGoals(keep func(ir.DecisionKind) bool) []Goal {
 	var out []Goal
 	seen := map[*ir.Decision]bool{}
 	var walk func(ss []ir.Stmt)
 	add := func(r *ir.DecRef) {
-		if r == nil || seen[r.D] || !r.D.Kind.IsDecision() {
+		if r == nil || seen[r.D] || !keep(r.D.Kind) {
 			return
 		}
 		seen[r.D] = true
@@ -455,7 +469,7 @@ func (g *Generator) solve(b *built, goal Goal, max int, deadline time.Time, res 
 			res.Reason = "replay failed: " + err.Error()
 			return false
 		}
-		if rr.Outcome != interp.Returned || !reached(rr, goal, t) {
+		if !confirms(rr, goal, t) {
 			res.Spurious++
 			res.Reason = fmt.Sprintf("the model proposed inputs the interpreter does not confirm (%s)", describe(rr, goal))
 			return false
@@ -493,7 +507,7 @@ func (g *Generator) solveCut(b *built, goal Goal, deadline time.Time, more bool,
 		switch {
 		case err != nil:
 			res.Reason = "replay failed: " + err.Error()
-		case rr.Outcome == interp.Returned && reached(rr, goal, t):
+		case confirms(rr, goal, t):
 			res.Tests = append(res.Tests, t)
 		case reached(rr, goal, t):
 			if res.Reason == "" {
@@ -527,6 +541,19 @@ func describe(r *interp.Result, goal Goal) string {
 		s = r.Pos.String() + ": " + s
 	}
 	return s
+}
+
+// confirms reports whether a replay is a test of the goal: it reaches the
+// goal and returns normally, or, for the failure of an assertion, it
+// stops at that assertion failing.
+func confirms(r *interp.Result, goal Goal, t *Test) bool {
+	if !reached(r, goal, t) {
+		return false
+	}
+	if goal.Kind == DecisionGoal && goal.Dec.Kind == ir.DecAssert && goal.Dec.Outcomes[goal.Outcome] == "false" {
+		return r.Outcome == interp.AssertFailed && r.Pos.Line == goal.Dec.Pos.Line
+	}
+	return r.Outcome == interp.Returned
 }
 
 // reached reports whether a replay reached the goal.

@@ -366,3 +366,18 @@ func TestCoverSkipsUnsupportedFunctions(t *testing.T) {
 	assert.Equal(t, exitUsage, status)
 	assert.Contains(t, errs, file+":3:8: unsupported: floating-point type double")
 }
+
+// TestReachAssertion: `inka reach FILE:LINE:false` on an assert gives a
+// test that makes the assertion fail, and says how the run stops.
+func TestReachAssertion(t *testing.T) {
+	t.Chdir("../..")
+	r := runJSON(t, "reach", "testgen/testdata/asserts.c:8:false")
+	require.Len(t, r.Goals, 1)
+	assert.Equal(t, "covered", r.Goals[0].Status, r.Goals[0].Reason)
+	require.Len(t, r.Tests, 1)
+	assert.Equal(t, "testgen/testdata/asserts.c:8:5: assertion failed: q < 50", r.Tests[0].Stops)
+	assert.Nil(t, r.Tests[0].Return)
+
+	r = runJSON(t, "reach", "testgen/testdata/asserts.c:15:false")
+	assert.Equal(t, "unreachable", r.Goals[0].Status)
+}

@@ -130,7 +130,7 @@ func findGoal(g *testgen.Generator, t target) (testgen.Goal, error) {
 		return testgen.Goal{Kind: testgen.StatementGoal, File: g.Fn.Pos.File, Line: t.line}, nil
 	}
 	var best *testgen.Goal
-	for _, gl := range g.Decisions() {
+	for _, gl := range append(g.Decisions(), g.Assertions()...) {
 		if gl.Dec.Pos.Line != t.line || gl.Dec.Outcomes[gl.Outcome] != t.outcome {
 			continue
 		}
