@@ -210,6 +210,15 @@ func (p *fun2Prop) Propagate(s *Store) Status {
 			return AtFixpoint
 		case divOp, mulOp:
 			return p.boundsLoop(s, op.(backwardOp))
+		case bitOp:
+			// x ^ c is a bijection: z fixed fixes x (x ^ 0xdeadbeef == 0
+			// is x == 0xdeadbeef, which bounds alone never find).
+			if op.op == '^' && z.IsFixed() {
+				if !x.Assign(z.dom.min.Xor(y.dom.min)) {
+					return Failed
+				}
+				return NotFixpoint
+			}
 		}
 	}
 	x, y = c.x, c.y
