@@ -14,7 +14,7 @@ import (
 //
 // The model gives each pointer input its own fresh object of
 // --array-len elements, with the objects behind pointers stored in them
-// built --max-depth levels deep (deeper pointers are NULL). A caller can
+// built ir.DefaultMaxDepth levels deep (deeper pointers are NULL). A caller can
 // also pass pointers that alias each other or a global, larger arrays, and
 // deeper structures. NULL is not an issue: the proof model lets every
 // pointer input be NULL. A failed search is a proof for all inputs only if
@@ -44,28 +44,27 @@ func inputModelDependence(f *ir.Func, pt *pointsto.Result, shape *ir.InputShape)
 		}
 	}
 	d.block(f.Body, false)
-	if d.callee != "" && d.readsGlobal {
-		d.why = append(d.why, fmt.Sprintf("it calls %s, which could change a global it reads", d.callee))
-	}
-	var why []string
-	if d.storeInput && (d.inputObjects > 1 || d.globals) {
-		why = append(why, "it writes through a pointer input, which a caller could make alias "+
-			map[bool]string{true: "another input", false: "a global"}[d.inputObjects > 1])
+	if d.storeInput && d.inputObjects > 1 {
+		d.inputWhy = append(d.inputWhy, "it writes through a pointer input, which a caller could make alias another input")
+	} else if d.storeInput && d.globals {
+		d.inputWhy = append(d.inputWhy, "it writes through a pointer input, which a caller could make alias a global")
 	}
 	if d.loadInput && d.writesGlobal {
-		why = append(why, "it writes a global and reads through a pointer input, which a caller could point at that global")
+		d.inputWhy = append(d.inputWhy, "it writes a global and reads through a pointer input, which a caller could point at that global")
 	}
-	why = append(why, d.why...)
-	if len(why) == 0 {
-		return ""
+	if d.callee != "" && d.readsGlobal {
+		d.calleeWhy = append(d.calleeWhy, fmt.Sprintf("it calls %s, which could change a global it reads", d.callee))
 	}
-	if d.inputObjects == 0 && d.callee != "" {
-		return "unreachable under inka's stub contract only (an undefined callee stores at most one value, through its first pointer-to-integer argument), not for every callee: " +
-			strings.Join(dedup(why), "; ")
+	var parts []string
+	if len(d.inputWhy) > 0 {
+		parts = append(parts, fmt.Sprintf("unreachable for inka's input model only (each pointer input has its own object of %d elements, %d levels deep), not for every caller: %s",
+			shape.ArrayLen, shape.MaxDepth, strings.Join(dedup(d.inputWhy), "; ")))
 	}
-	return "unreachable for inka's input model only (each pointer input has its own object of " +
-		fmt.Sprint(shape.ArrayLen) + " elements, " + fmt.Sprint(shape.MaxDepth) + " levels deep), not for every caller: " +
-		strings.Join(dedup(why), "; ")
+	if len(d.calleeWhy) > 0 {
+		parts = append(parts, "unreachable under inka's stub contract only (an undefined callee stores at most one value, through its first pointer-to-integer argument), not for every callee: "+
+			strings.Join(dedup(d.calleeWhy), "; "))
+	}
+	return strings.Join(parts, "; and ")
 }
 
 type dependence struct {
@@ -74,12 +73,16 @@ type dependence struct {
 	inputObjects int
 	moved        map[*ir.Var]bool // pointers computed by PtrAdd
 
+	// storeInput, loadInput: a store or load through a pointer that may
+	// point into an input object; globals: the function reads or writes
+	// a global; writesGlobal: it writes one.
 	storeInput, loadInput, globals, writesGlobal bool
 	// callee is an undefined callee the function calls; readsGlobal is
 	// set when it reads a global an undefined callee could write.
 	callee      string
 	readsGlobal bool
-	why         []string
+	// The reasons found, for the input model and for the stub contract.
+	inputWhy, calleeWhy []string
 }
 
 func dedup(ss []string) []string {
@@ -94,9 +97,11 @@ func dedup(ss []string) []string {
 	return out
 }
 
-// inputTargets reports whether ptr may point into an input object at s,
-// and the deepest such object's depth.
-func (d *dependence) inputTargets(s ir.Stmt, ptr ir.Value) (input bool, depth int, other bool) {
+// targets classifies what ptr may point to at s: into an input object
+// (and the deepest such object's depth), into a variable of static
+// storage (a global, a static, a string), which a caller's pointer could
+// also designate.
+func (d *dependence) targets(s ir.Stmt, ptr ir.Value) (input bool, depth int, global bool) {
 	for l := range d.pt.TargetsOf(s, ptr) {
 		switch l.Obj.Kind {
 		case pointsto.InputObj:
@@ -105,7 +110,7 @@ func (d *dependence) inputTargets(s ir.Stmt, ptr ir.Value) (input bool, depth in
 				depth = l.Obj.Input.Depth
 			}
 		case pointsto.VarObj:
-			other = true
+			global = global || l.Obj.Var.IsGlobal()
 		}
 	}
 	return
@@ -152,14 +157,10 @@ func (d *dependence) stmt(s ir.Stmt, inLoop bool) {
 		d.block(s.Pre, true)
 		d.block(s.Body, true)
 	case *ir.Store:
-		in, _, other := d.inputTargets(s, s.Ptr)
+		in, _, global := d.targets(s, s.Ptr)
 		d.storeInput = d.storeInput || in
-		if other {
-			for l := range d.pt.TargetsOf(s, s.Ptr) {
-				if l.Obj.Var != nil && l.Obj.Var.IsGlobal() {
-					d.globals, d.writesGlobal = true, true
-				}
-			}
+		if global {
+			d.globals, d.writesGlobal = true, true
 		}
 	case *ir.Call:
 		d.call(s)
@@ -169,13 +170,13 @@ func (d *dependence) stmt(s ir.Stmt, inLoop bool) {
 				d.readsGlobal = true
 			}
 		}
-		in, depth, _ := d.inputTargets(s, s.Ptr)
+		in, depth, _ := d.targets(s, s.Ptr)
 		d.loadInput = d.loadInput || in
 		if in && depth >= d.shape.MaxDepth && hasPointer(s.Dst.Typ) {
-			d.why = append(d.why, fmt.Sprintf("it reads pointers %d levels deep in its inputs", depth))
+			d.inputWhy = append(d.inputWhy, fmt.Sprintf("it reads pointers %d levels deep in its inputs", depth))
 		}
 	case *ir.PtrAdd:
-		in, _, _ := d.inputTargets(s, s.Ptr)
+		in, _, _ := d.targets(s, s.Ptr)
 		d.moved[s.Dst] = true
 		if !in {
 			return
@@ -184,13 +185,13 @@ func (d *dependence) stmt(s ir.Stmt, inLoop bool) {
 		base, _ := s.Ptr.(*ir.Var)
 		switch {
 		case !isConst:
-			d.why = append(d.why, "it indexes an input array by a variable")
+			d.inputWhy = append(d.inputWhy, "it indexes an input array by a variable")
 		case inLoop:
-			d.why = append(d.why, "it moves a pointer into an input array in a loop")
+			d.inputWhy = append(d.inputWhy, "it moves a pointer into an input array in a loop")
 		case c.Int64() < 0 || c.Int64() >= d.minLen(s, s.Ptr):
-			d.why = append(d.why, fmt.Sprintf("it indexes an input array at %d (see --array-len)", c.Int64()))
+			d.inputWhy = append(d.inputWhy, fmt.Sprintf("it indexes an input array at %d (see --array-len)", c.Int64()))
 		case base != nil && d.moved[base]:
-			d.why = append(d.why, "it moves a pointer into an input array more than once")
+			d.inputWhy = append(d.inputWhy, "it moves a pointer into an input array more than once")
 		}
 	case *ir.Binary:
 		if !s.Op.IsComparison() || !s.X.Type().IsPointer() || !s.Y.Type().IsPointer() {
@@ -199,12 +200,12 @@ func (d *dependence) stmt(s ir.Stmt, inLoop bool) {
 		if isNullConst(s.X) || isNullConst(s.Y) {
 			return
 		}
-		xi, _, xo := d.inputTargets(s, s.X)
-		yi, _, yo := d.inputTargets(s, s.Y)
-		if xi || yi {
-			if xo || yo || (xi && yi) {
-				d.why = append(d.why, "it compares a pointer input with another pointer")
-			}
+		// A caller's pointer may equal another input or a global (never
+		// a local of the function under test, which it cannot know).
+		xi, _, xg := d.targets(s, s.X)
+		yi, _, yg := d.targets(s, s.Y)
+		if (xi && (yi || yg)) || (yi && xg) {
+			d.inputWhy = append(d.inputWhy, "it compares a pointer input with another pointer")
 		}
 	}
 }
@@ -231,7 +232,7 @@ func (d *dependence) call(s *ir.Call) {
 			if i == e.WriteArg() && !l.Summary() && t != nil && t.IsInteger() {
 				continue // exactly the stub contract's store
 			}
-			d.why = append(d.why, fmt.Sprintf("it passes a pointer to %s to %s, which could write there", l, e.Name))
+			d.calleeWhy = append(d.calleeWhy, fmt.Sprintf("it passes a pointer to %s to %s, which could write there", l, e.Name))
 		}
 	}
 }

@@ -1,7 +1,6 @@
 package testgen
 
 import (
-	"fmt"
 	"testing"
 	"time"
 
@@ -19,14 +18,10 @@ func TestConstantConditions(t *testing.T) {
 	}
 	got := map[string]Status{}
 	for _, gs := range cov.Goals {
-		got[itoaLine(gs.Goal)] = gs.Status
+		got[outcomeKey(gs.Goal)] = gs.Status
 		if gs.Status == Unreachable {
 			assert.Contains(t, gs.Reason, "is always")
 		}
 	}
 	assert.Equal(t, want, got)
-}
-
-func itoaLine(g Goal) string {
-	return fmt.Sprintf("%d:%s", g.Dec.Pos.Line, g.Dec.Outcomes[g.Outcome])
 }

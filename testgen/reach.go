@@ -338,16 +338,16 @@ func (g *Generator) Reach(goal Goal, max int) *GoalResult {
 	}
 	start := time.Now()
 	res := &GoalResult{Goal: goal}
-	b, found, err := g.build(goal, false)
-	if !found {
-		res.Status = Unknown
-		res.Reason = "the goal is not in the function"
-		return res
-	}
 	if v, ok := constantOutcome(g.inlined.Func, goal); ok && goal.Dec.Outcomes[goal.Outcome] == strconv.FormatBool(!v) {
 		res.Status = Unreachable
 		res.Reason = constantReason(goal, v)
 		res.Stats.Time = time.Since(start)
+		return res
+	}
+	b, found, err := g.build(goal, false)
+	if !found {
+		res.Status = Unknown
+		res.Reason = "the goal is not in the function"
 		return res
 	}
 	if err != nil {
@@ -402,13 +402,17 @@ func (g *Generator) Reach(goal Goal, max int) *GoalResult {
 		if why == "" {
 			res.Reason = "time or search budget exhausted"
 		}
-	case approximations(cb.m) != "":
-		res.Reason = approximations(cb.m)
-	case inputModelDependence(cb.m.F.IR, cb.m.F.PT, g.shape) != "":
-		res.Reason = inputModelDependence(cb.m.F.IR, cb.m.F.PT, g.shape)
 	default:
-		res.Status = Unreachable
-		res.Reason = ""
+		// The search is a proof only for what the model represents
+		// exactly (approximations) and for every input a caller could
+		// pass (inputModelDependence).
+		res.Reason = approximations(cb.m)
+		if res.Reason == "" {
+			res.Reason = inputModelDependence(cb.m.F.IR, cb.m.F.PT, g.shape)
+		}
+		if res.Reason == "" {
+			res.Status = Unreachable
+		}
 	}
 	return res
 }

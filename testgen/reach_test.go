@@ -18,14 +18,15 @@ func gen(t *testing.T, file, fn string) *Generator {
 	return g
 }
 
+// decisionGoal returns the outcome of the decision or assertion on line.
 func decisionGoal(t *testing.T, g *Generator, line int, outcome string) Goal {
 	t.Helper()
-	for _, gl := range g.Decisions() {
+	for _, gl := range append(g.Decisions(), g.Assertions()...) {
 		if gl.Dec.Pos.Line == line && gl.Dec.Outcomes[gl.Outcome] == outcome {
 			return gl
 		}
 	}
-	t.Fatalf("no decision on line %d", line)
+	t.Fatalf("no decision outcome %s on line %d", outcome, line)
 	return Goal{}
 }
 

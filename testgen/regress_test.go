@@ -21,24 +21,13 @@ func genNodes(t *testing.T, file, fn string, nodes int64) *Generator {
 	return g
 }
 
-func goalAt(t *testing.T, g *Generator, line int, outcome string) Goal {
-	t.Helper()
-	for _, gl := range g.Decisions() {
-		if gl.Dec.Pos.Line == line && gl.Dec.Outcomes[gl.Outcome] == outcome {
-			return gl
-		}
-	}
-	t.Fatalf("no decision outcome %s on line %d", outcome, line)
-	return Goal{}
-}
-
 // TestStubWritesThroughPointer: `int ok = read_into(&x); if (ok && x > 5)`
 // was "unreachable": the model kept x = 0 across the call. A stub stores a
 // fresh value through its pointer-to-integer argument (stubs.go); the test
 // says which.
 func TestStubWritesThroughPointer(t *testing.T) {
 	g := genNodes(t, "../testdata/diff/extern.c", "use_read", 10000)
-	r := g.Reach(goalAt(t, g, 24, "true"), 1)
+	r := g.Reach(decisionGoal(t, g, 24, "true"), 1)
 	require.Equal(t, Covered, r.Status, r.Reason)
 	w := r.Tests[0].StubWrites["read_into"]
 	require.Len(t, w, 1)
@@ -47,7 +36,7 @@ func TestStubWritesThroughPointer(t *testing.T) {
 	assert.Equal(t, 0, w[0].Arg)
 
 	g = genNodes(t, "../testdata/user/externs.c", "configured", 10000)
-	r = g.Reach(goalAt(t, g, 26, "true"), 1)
+	r = g.Reach(decisionGoal(t, g, 26, "true"), 1)
 	require.Equal(t, Covered, r.Status, r.Reason)
 	assert.Equal(t, int64(42), r.Tests[0].StubWrites["get_config"][0].Val.Int64())
 }
@@ -69,7 +58,7 @@ func TestCutAfterGoal(t *testing.T) {
 		{"loop_then_stop", 43, "abort()"},
 	} {
 		g := genNodes(t, "../testdata/user/stops.c", c.fn, 20000)
-		r := g.Reach(goalAt(t, g, c.line, "true"), 1)
+		r := g.Reach(decisionGoal(t, g, c.line, "true"), 1)
 		assert.Equal(t, Unknown, r.Status, "%s:%d", c.fn, c.line)
 		assert.True(t, strings.Contains(r.Reason, "reached only by runs that then stop") &&
 			strings.Contains(r.Reason, c.reason), "%s:%d: %s", c.fn, c.line, r.Reason)
@@ -118,7 +107,7 @@ func TestHardSearches(t *testing.T) {
 		{"../testdata/diff/shortcircuit.c", "sc_loop", 38, "true", Covered},
 	} {
 		g := genNodes(t, c.file, c.fn, 20000)
-		r := g.Reach(goalAt(t, g, c.line, c.outcome), 1)
+		r := g.Reach(decisionGoal(t, g, c.line, c.outcome), 1)
 		assert.Equal(t, c.want, r.Status, "%s %s:%d:%s: %s", c.file, c.fn, c.line, c.outcome, r.Reason)
 	}
 }

@@ -144,23 +144,23 @@ func (se *searcher) dfs() bool {
 	if se.inputsFirst {
 		x = se.next()
 	}
-	// Paths first: decide the ites of the current execution in order (an
-	// undecided loop test tries the exit first, so that shorter runs come
-	// first).
-	if it := se.nextIte(); x == nil && it != nil {
-		s := se.m.S
-		notZero := func() bool { return it.Decide(s, true) }
-		zero := func() bool { return it.Decide(s, false) }
-		first, second := notZero, zero
-		if it.Loop {
-			first, second = zero, notZero
-		}
-		if se.branch(first) || se.limit {
-			return true
-		}
-		return se.branch(second)
-	}
 	if x == nil {
+		// Paths first: decide the ites of the current execution in order
+		// (an undecided loop test tries the exit first, so that shorter
+		// runs come first).
+		if it := se.nextIte(); it != nil {
+			s := se.m.S
+			notZero := func() bool { return it.Decide(s, true) }
+			zero := func() bool { return it.Decide(s, false) }
+			first, second := notZero, zero
+			if it.Loop {
+				first, second = zero, notZero
+			}
+			if se.branch(first) || se.limit {
+				return true
+			}
+			return se.branch(second)
+		}
 		x = se.next()
 	}
 	if x == nil {
