@@ -379,3 +379,21 @@ func (t *Type) MaxUint() uint64 {
 	}
 	return 1<<t.Bits() - 1
 }
+
+// HasPointer reports whether an object of type t holds a pointer, in any
+// member of its unions too. (Types nest by value, so the walk ends.)
+func (t *Type) HasPointer() bool {
+	switch t.Kind {
+	case Pointer:
+		return true
+	case Array:
+		return t.Elem.HasPointer()
+	case Struct, Union:
+		for _, f := range t.Fields {
+			if f.Type.HasPointer() {
+				return true
+			}
+		}
+	}
+	return false
+}

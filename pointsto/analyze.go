@@ -179,25 +179,7 @@ func unionWithPointer(t *ir.Type) bool {
 			}
 		}
 	case ir.Union:
-		return hasPointer(t)
-	}
-	return false
-}
-
-// hasPointer reports whether an object of type t holds a pointer, in any
-// member of its unions. (Types nest by value, so the walk ends.)
-func hasPointer(t *ir.Type) bool {
-	switch t.Kind {
-	case ir.Pointer:
-		return true
-	case ir.Array:
-		return hasPointer(t.Elem)
-	case ir.Struct, ir.Union:
-		for _, f := range t.Fields {
-			if hasPointer(f.Type) {
-				return true
-			}
-		}
+		return t.HasPointer()
 	}
 	return false
 }

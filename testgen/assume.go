@@ -172,7 +172,7 @@ func (d *dependence) stmt(s ir.Stmt, inLoop bool) {
 		}
 		in, depth, _ := d.targets(s, s.Ptr)
 		d.loadInput = d.loadInput || in
-		if in && depth >= d.shape.MaxDepth && hasPointer(s.Dst.Typ) {
+		if in && depth >= d.shape.MaxDepth && s.Dst.Typ.HasPointer() {
 			d.inputWhy = append(d.inputWhy, fmt.Sprintf("it reads pointers %d levels deep in its inputs", depth))
 		}
 	case *ir.PtrAdd:
@@ -249,14 +249,4 @@ func calleeWritable(v *ir.Var) bool {
 func isNullConst(v ir.Value) bool {
 	c, ok := v.(*ir.Const)
 	return ok && c.Bits == 0
-}
-
-// hasPointer reports whether a value of type t holds a pointer.
-func hasPointer(t *ir.Type) bool {
-	for _, l := range t.Leaves() {
-		if l.Type.IsPointer() {
-			return true
-		}
-	}
-	return false
 }
