@@ -57,9 +57,6 @@ func (u *Unit) ObjectType(name string) (CType, error) {
 	return CType{t: d.Type()}, nil
 }
 
-// IsFunc reports whether t is a function type.
-func (t CType) IsFunc() bool { return t.t != nil && t.t.Kind() == cc.Function }
-
 // Params returns the parameter types of a function type, as the function
 // receives them (arrays and functions decayed to pointers).
 func (t CType) Params() []CType {

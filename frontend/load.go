@@ -28,6 +28,25 @@ type Options struct {
 	NDEBUG bool
 }
 
+// Macros returns the #define lines of the macros o defines: Defines, then
+// NDEBUG. The front end reads them before the file; code generated around
+// the file (the test harness) defines them the same way.
+func (o Options) Macros() string {
+	var b strings.Builder
+	defines := o.Defines
+	if o.NDEBUG {
+		defines = append(defines[:len(defines):len(defines)], "NDEBUG")
+	}
+	for _, d := range defines {
+		name, val, ok := strings.Cut(d, "=")
+		if !ok {
+			val = "1"
+		}
+		fmt.Fprintf(&b, "#define %s %s\n", name, val)
+	}
+	return b.String()
+}
+
 // Error is an error in the input: a syntax or type error reported by the
 // C front end, an unsupported construct (Msg starts with "unsupported: "),
 // or a missing function. Its Error() is "file:line:col: msg" ("file: msg"
@@ -143,20 +162,8 @@ func load(path string, src []byte, opts Options) (*Unit, error) {
 	cfg.UnsignedEnums = true // as gcc: an enum without negative constants is unsigned int
 	cfg.IncludePaths = append(append([]string{""}, opts.IncludeDirs...), cfg.IncludePaths...)
 	cfg.SysIncludePaths = append(append([]string{builtinIncludeDir}, opts.IncludeDirs...), cfg.SysIncludePaths...)
-	var defs strings.Builder
-	defines := opts.Defines
-	if opts.NDEBUG {
-		defines = append(defines, "NDEBUG")
-	}
-	for _, d := range defines {
-		name, val, ok := strings.Cut(d, "=")
-		if !ok {
-			val = "1"
-		}
-		fmt.Fprintf(&defs, "#define %s %s\n", name, val)
-	}
 	sources := []cc.Source{
-		{Name: "<predefined>", Value: cfg.Predefined + "\n" + defs.String()},
+		{Name: "<predefined>", Value: cfg.Predefined + "\n" + opts.Macros()},
 		{Name: "<builtin>", Value: cc.Builtin},
 		{Name: path, Value: string(src)},
 	}

@@ -126,7 +126,7 @@ func (s *Suite) genTest(t *Test, ext map[string]*stubInfo) *testCode {
 			g.skipf("global %s has const parts: the harness cannot set it", gv.Name)
 			return g.code
 		}
-		for i, l := range leavesOf(gv.Typ) {
+		for i, l := range gv.Typ.Leaves() {
 			var val string
 			if s.opts.UseInitializers {
 				val = g.initExpr(gv, i, l.Type)
@@ -140,7 +140,11 @@ func (s *Suite) genTest(t *Test, ext map[string]*stubInfo) *testCode {
 	stubRows := g.stubRows(ext)
 	var call string
 	res := g.f.ResultTyp
-	callExpr := fmt.Sprintf("%s(%s)", t.Func, strings.Join(args, ", "))
+	callee := t.Func
+	if callee == "main" {
+		callee = mainName // see includeUnit
+	}
+	callExpr := fmt.Sprintf("%s(%s)", callee, strings.Join(args, ", "))
 	if res.Kind == ir.Void {
 		call = callExpr + ";"
 	} else {
@@ -261,7 +265,7 @@ func (g *tgen) layout() {
 // object of type t named root, whose declared type is ct at access path
 // rel from ct's own root.
 func (g *tgen) addFresh(root string, t *ir.Type, ct frontend.CType, rel string) {
-	for _, l := range leavesOf(t) {
+	for _, l := range t.Leaves() {
 		path := root + l.Path
 		if !l.Type.IsPointer() || g.t.Inputs.Null[path] {
 			continue
@@ -340,32 +344,24 @@ func (g *tgen) leafExpr(path string, t *ir.Type) string {
 // initExpr spells the initializer of leaf i of global gv (for
 // --use-initializers, where the harness resets the globals to them).
 func (g *tgen) initExpr(gv *ir.Var, leaf int, t *ir.Type) string {
-	for _, it := range gv.Init {
-		if it.Leaf != leaf {
-			continue
+	switch x := initOf(gv, leaf).(type) {
+	case *ir.Const:
+		return literal(t, ir.Truncate(t, x.Bits))
+	case *ir.AddrConst:
+		if x.Var.Class != ir.Global {
+			g.skipf("global %s is initialized with the address of %s, which the harness cannot name", gv.Name, x.Var.Name)
+			return "NULL"
 		}
-		switch x := it.Val.(type) {
-		case *ir.Const:
-			return literal(t, ir.Truncate(t, x.Bits))
-		case *ir.AddrConst:
-			if x.Var.Class != ir.Global {
-				g.skipf("global %s is initialized with the address of %s, which the harness cannot name", gv.Name, x.Var.Name)
-				return "NULL"
-			}
-			// The leaf is the first one at the address; the pointer
-			// names the object of its own pointee type there
-			// (&gitems[1], not &gitems[1].key).
-			var off int64
-			if !x.Var.Typ.IsScalar() {
-				off = x.Var.Typ.Leaves()[x.Leaf].Offset
-			}
-			path := interp.AccessPath(x.Var.Name, x.Var.Typ, off, t.Elem)
-			if strings.Contains(path, "+") {
-				g.skipf("global %s is initialized with an address inside %s that the harness cannot spell", gv.Name, x.Var.Name)
-				return "NULL"
-			}
-			return "&" + path
+		// The leaf is the first one at the address; the pointer names the
+		// object of its own pointee type there (&gitems[1], not
+		// &gitems[1].key).
+		off := x.Var.Typ.Leaves()[x.Leaf].Offset
+		path := interp.AccessPath(x.Var.Name, x.Var.Typ, off, t.Elem)
+		if strings.Contains(path, "+") {
+			g.skipf("global %s is initialized with an address inside %s that the harness cannot spell", gv.Name, x.Var.Name)
+			return "NULL"
 		}
+		return "&" + path
 	}
 	if t.IsPointer() {
 		return "NULL"
@@ -588,6 +584,11 @@ func cString(s string) string {
 	return b.String()
 }
 
+// inputErr is an error in the input at pos: what the harness cannot take.
+func inputErr(pos ir.Pos, format string, args ...any) error {
+	return &frontend.Error{Pos: pos, Msg: fmt.Sprintf(format, args...)}
+}
+
 // stubInfo is the stub of one callee.
 type stubInfo struct {
 	ext    *ir.Extern
@@ -613,18 +614,18 @@ func (s *Suite) stubInfos() (map[string]*stubInfo, []*stubInfo, error) {
 	}
 	for _, e := range s.Externs() {
 		if e.Variadic {
-			return nil, nil, fmt.Errorf("%s: callee %s is variadic: the harness cannot stub it", e.Pos, e.Name)
+			return nil, nil, inputErr(e.Pos, "callee %s is variadic: the harness cannot stub it", e.Name)
 		}
 		if e.Pos.File != "" && e.Pos.File != s.File && strings.HasPrefix(e.Pos.File, "/usr/") {
-			return nil, nil, fmt.Errorf("%s: callee %s is declared in a system header: a stub cannot replace a C library function", e.Pos, e.Name)
+			return nil, nil, inputErr(e.Pos, "callee %s is declared in a system header: a stub cannot replace a C library function", e.Name)
 		}
 		ct, err := s.unit.FuncType(e.Name)
 		if err != nil {
-			return nil, nil, err
+			return nil, nil, inputErr(e.Pos, "%v", err)
 		}
 		proto, err := ct.Prototype(e.Name, "inka_a", sp)
 		if err != nil {
-			return nil, nil, fmt.Errorf("%s: stub of %s: %w", e.Pos, e.Name, err)
+			return nil, nil, inputErr(e.Pos, "stub of %s: %v", e.Name, err)
 		}
 		si := &stubInfo{ext: e, proto: proto, names: ct.ParamNames(), fields: []string{"int call;"}, write: e.WriteArg()}
 		if s.opts.Split {
@@ -643,7 +644,7 @@ func (s *Suite) stubInfos() (map[string]*stubInfo, []*stubInfo, error) {
 			case pt.IsInteger():
 				si.fields = append(si.fields, fmt.Sprintf("unsigned long long a%d;", i))
 			default:
-				return nil, nil, fmt.Errorf("%s: callee %s: parameter %d of type %s: the harness cannot check it", e.Pos, e.Name, i+1, pt)
+				return nil, nil, inputErr(e.Pos, "callee %s: parameter %d of type %s: the harness cannot check it", e.Name, i+1, pt)
 			}
 		}
 		switch r := e.Result; {
@@ -653,19 +654,19 @@ func (s *Suite) stubInfos() (map[string]*stubInfo, []*stubInfo, error) {
 		case r.IsInteger():
 			si.ret = "unsigned long long"
 		default:
-			return nil, nil, fmt.Errorf("%s: callee %s returns %s: the harness cannot stub it", e.Pos, e.Name, r)
+			return nil, nil, inputErr(e.Pos, "callee %s returns %s: the harness cannot stub it", e.Name, r)
 		}
 		if si.write >= 0 {
 			pts := ct.Params()
 			if si.write >= len(pts) {
-				return nil, nil, fmt.Errorf("%s: callee %s: no declared type for parameter %d", e.Pos, e.Name, si.write+1)
+				return nil, nil, inputErr(e.Pos, "callee %s: no declared type for parameter %d", e.Name, si.write+1)
 			}
 			elem, err := pts[si.write].Walk("[0]")
 			if err == nil {
 				si.wtype, err = elem.Unqualified().Decl("*", sp)
 			}
 			if err != nil {
-				return nil, nil, fmt.Errorf("%s: callee %s: parameter %d: %w", e.Pos, e.Name, si.write+1, err)
+				return nil, nil, inputErr(e.Pos, "callee %s: parameter %d: %v", e.Name, si.write+1, err)
 			}
 			vt := "long long"
 			if !e.Params[si.write].Elem.IsSigned() {

@@ -2,7 +2,9 @@ package harness_test
 
 import (
 	"bytes"
+	"encoding/json"
 	"errors"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -23,9 +25,7 @@ import (
 // added or removed) and the same harness, compiled again, must fail,
 // naming the test and the check.
 func TestMutations(t *testing.T) {
-	if _, err := exec.LookPath("gcc"); err != nil {
-		t.Skip("gcc not found")
-	}
+	needGCC(t)
 	orig, err := os.ReadFile("../testdata/harness/mutate.c")
 	require.NoError(t, err)
 	root := t.TempDir()
@@ -154,4 +154,34 @@ func TestBadInput(t *testing.T) {
 	_, err = s.Write(filepath.Join(dir, "h"))
 	require.Error(t, err)
 	assert.Regexp(t, `^/usr/include/string\.h:\d+:\d+: callee strlen is declared in a system header`, err.Error())
+}
+
+// TestFalseClaims proves that the coverage checks can fail: the claims of
+// the two tests of testdata/harness/mutate.c are swapped (each claims the
+// outcome the other takes) and an outcome the decision does not have is
+// added; validate must name each one.
+func TestFalseClaims(t *testing.T) {
+	needGCC(t)
+	u, run := cover(t, "../testdata/harness/mutate.c", "update", genOpts)
+	dir, m := emit(t, u, run, harness.Options{})
+	require.Len(t, m.Tests, 2)
+	a, b := &m.Tests[0], &m.Tests[1]
+	require.Len(t, a.Covers, 1)
+	require.Len(t, b.Covers, 1)
+	bogus := a.Covers[0][:strings.LastIndexByte(a.Covers[0], ':')+1] + "maybe"
+	a.Covers, b.Covers = b.Covers, a.Covers
+	a.Covers = append(a.Covers, bogus)
+	mj, err := json.Marshal(m)
+	require.NoError(t, err)
+	require.NoError(t, os.WriteFile(filepath.Join(dir, harness.ManifestFile), mj, 0o644))
+
+	r, err := harness.Validate(dir, harness.ValidateOptions{CCs: []string{"gcc"}, Opts: []string{"O0"}, Coverage: true})
+	require.NoError(t, err)
+	assert.False(t, r.OK())
+	all := strings.Join(r.Disagreements, "\n")
+	// (gcov checks that the claimed outcome's line ran, which both do.)
+	for _, tc := range []harness.ManifestTest{*a, *b} {
+		assert.Contains(t, all, fmt.Sprintf("test %d (update): probes (gcc -O0): claims %s, gcc -O0 did not take it", tc.ID, tc.Covers[0]))
+	}
+	assert.Contains(t, all, fmt.Sprintf("test %d (update): gcov (gcc -O0, the test alone): claims %s, which is no goal of %s", a.ID, bogus, m.Source))
 }

@@ -6,7 +6,6 @@ import (
 	"math"
 	"sort"
 	"strconv"
-	"strings"
 
 	"github.com/inka-tool/inka/frontend"
 	"github.com/inka-tool/inka/interp"
@@ -264,7 +263,8 @@ func canon(x any) string {
 }
 
 // jsonVal converts an inka/v1 input value: an integer (JSON number or
-// decimal string), or null for a NULL pointer.
+// decimal string, read as interp.ParseValue reads it), or null for a NULL
+// pointer.
 func jsonVal(x any) (v interp.Val, null bool, err error) {
 	var s string
 	switch x := x.(type) {
@@ -288,15 +288,8 @@ func jsonVal(x any) (v interp.Val, null bool, err error) {
 	default:
 		return interp.Val{}, false, fmt.Errorf("unexpected value %v (%T)", x, x)
 	}
-	if strings.HasPrefix(s, "-") {
-		n, err := strconv.ParseInt(s, 10, 64)
-		return interp.Int(n), false, err
-	}
-	n, err := strconv.ParseUint(s, 10, 64)
-	if err != nil {
-		return interp.Val{}, false, fmt.Errorf("%q is not an integer", s)
-	}
-	return interp.Uint(n), false, nil
+	v, err = interp.ParseValue(s)
+	return v, false, err
 }
 
 // statics decides which tests can run, given the block-scope statics of
@@ -316,7 +309,7 @@ func (s *Suite) statics() {
 			if g.Class != ir.Static || g.ReadOnly {
 				continue
 			}
-			for i, l := range leavesOf(g.Typ) {
+			for i, l := range g.Typ.Leaves() {
 				path := g.Name + l.Path
 				iv := initValue(g, i, l.Type)
 				if _, ok := cur[path]; !ok {
@@ -350,26 +343,23 @@ func (s *Suite) statics() {
 	}
 }
 
-// leavesOf returns the leaves of a variable's type (a scalar is its own leaf).
-func leavesOf(t *ir.Type) []ir.Leaf {
-	if t.IsScalar() {
-		return []ir.Leaf{{Type: t}}
+// initOf returns the initializer of leaf i of a variable (nil: zero).
+func initOf(g *ir.Var, leaf int) ir.Value {
+	for _, it := range g.Init {
+		if it.Leaf == leaf {
+			return it.Val
+		}
 	}
-	return t.Leaves()
+	return nil
 }
 
 // initValue is the initial value of leaf i of a static, as Val.String prints it.
 func initValue(g *ir.Var, leaf int, t *ir.Type) string {
-	for _, it := range g.Init {
-		if it.Leaf != leaf {
-			continue
-		}
-		switch x := it.Val.(type) {
-		case *ir.Const:
-			return interp.UintVal(t, x.Bits).String()
-		case *ir.AddrConst:
-			return x.String()
-		}
+	switch x := initOf(g, leaf).(type) {
+	case *ir.Const:
+		return interp.UintVal(t, x.Bits).String()
+	case *ir.AddrConst:
+		return x.String()
 	}
 	if t.IsPointer() {
 		return "NULL"
@@ -399,7 +389,7 @@ func (s *Suite) Externs() []*ir.Extern {
 	seen := map[string]*ir.Extern{}
 	for _, p := range s.progs {
 		for _, e := range p.Externs {
-			if !noStub[e.Name] {
+			if !e.NoReturn() { // the interpreter stops there: no test calls it
 				seen[e.Name] = e
 			}
 		}
@@ -410,11 +400,4 @@ func (s *Suite) Externs() []*ir.Extern {
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })
 	return out
-}
-
-// noStub are the callees that end the run (the interpreter stops there,
-// so no test calls them): the C library's own are linked.
-var noStub = map[string]bool{
-	"abort": true, "exit": true, "_Exit": true, "quick_exit": true,
-	"__assert_fail": true, "__assert": true, "__assert_rtn": true, "__inka_assert": true,
 }

@@ -159,19 +159,34 @@ func (v *validator) flags(opt string) []string {
 	if v.opts.Werror {
 		f = append(f, "-Werror")
 	}
-	return append(f, v.includes()...)
+	return append(f, v.includeFlags()...)
 }
 
-// includes are the -I flags of the file's include directories.
-func (v *validator) includes() []string {
-	var f []string
+// includeDirs are the file's include directories (the manifest's are
+// relative to the harness directory).
+func (v *validator) includeDirs() []string {
+	var dirs []string
 	for _, inc := range v.m.IncludeDirs {
 		if !filepath.IsAbs(inc) {
 			inc = filepath.Join(v.dir, inc)
 		}
+		dirs = append(dirs, inc)
+	}
+	return dirs
+}
+
+// includeFlags are the -I flags of the file's include directories.
+func (v *validator) includeFlags() []string {
+	var f []string
+	for _, inc := range v.includeDirs() {
 		f = append(f, "-I", inc)
 	}
 	return f
+}
+
+// frontendOptions are the preprocessor options the file was read with.
+func (v *validator) frontendOptions() frontend.Options {
+	return frontend.Options{IncludeDirs: v.includeDirs(), Defines: v.m.Defines, NDEBUG: v.m.NDEBUG}
 }
 
 // compile runs a compiler in the harness directory; it returns what the
@@ -352,10 +367,17 @@ type covUnit struct {
 	path   string // the file, as validate reads it
 	source string // the file as the tests' ids name it
 	src    []byte
-	sets   map[string]*cprobe.Set // by function
-	order  []*cprobe.Set
-	// lines maps a line of the file to the decisions on it.
-	lines map[int][]*ir.Decision
+	// hasMain: the file defines main (renamed in the harness, see
+	// includeUnit).
+	hasMain bool
+	sets    map[string]*cprobe.Set // by function
+	order   []*cprobe.Set
+	// outcomes maps the id of every decision outcome (as the tests name
+	// it) to its decision; lines maps a line of the file to the decisions
+	// on it. A decision of a function that several tested functions call
+	// is in each of their programs: it is listed once.
+	outcomes map[string]*ir.Decision
+	lines    map[int][]*ir.Decision
 }
 
 func (v *validator) loadUnit() (*covUnit, error) {
@@ -363,13 +385,7 @@ func (v *validator) loadUnit() (*covUnit, error) {
 	if !filepath.IsAbs(path) {
 		path = filepath.Join(v.dir, path)
 	}
-	var incs []string
-	for i, f := range v.includes() {
-		if i%2 == 1 {
-			incs = append(incs, f)
-		}
-	}
-	u, err := frontend.Load(path, frontend.Options{IncludeDirs: incs, Defines: v.m.Defines, NDEBUG: v.m.NDEBUG})
+	u, err := frontend.Load(path, v.frontendOptions())
 	if err != nil {
 		return nil, err
 	}
@@ -377,8 +393,8 @@ func (v *validator) loadUnit() (*covUnit, error) {
 	if err != nil {
 		return nil, err
 	}
-	cu := &covUnit{path: u.Path(), source: v.m.Source, src: src, sets: map[string]*cprobe.Set{}, lines: map[int][]*ir.Decision{}}
-	seen := map[*ir.Decision]bool{}
+	cu := &covUnit{path: u.Path(), source: v.m.Source, src: src, hasMain: definesMain(u),
+		sets: map[string]*cprobe.Set{}, outcomes: map[string]*ir.Decision{}, lines: map[int][]*ir.Decision{}}
 	for _, t := range v.m.Tests {
 		if cu.sets[t.Function] != nil {
 			continue
@@ -392,8 +408,13 @@ func (v *validator) loadUnit() (*covUnit, error) {
 		cu.order = append(cu.order, s)
 		for _, f := range p.Funcs {
 			for _, d := range f.Decisions {
-				if d.Pos.File == cu.path && !seen[d] {
-					seen[d] = true
+				if cu.outcomes[cu.id(d, 0)] != nil {
+					continue
+				}
+				for o := range d.Outcomes {
+					cu.outcomes[cu.id(d, o)] = d
+				}
+				if d.Pos.File == cu.path {
 					cu.lines[d.Pos.Line] = append(cu.lines[d.Pos.Line], d)
 				}
 			}
@@ -402,18 +423,15 @@ func (v *validator) loadUnit() (*covUnit, error) {
 	return cu, nil
 }
 
-// isSwitch reports whether a goal is an outcome of a switch.
-func (cu *covUnit) isSwitch(goal string) bool {
-	for _, d := range cu.lines[goalLine(goal)] {
-		if d.Kind == ir.DecSwitch {
-			for o := range d.Outcomes {
-				if cu.id(d, o) == goal {
-					return true
-				}
-			}
-		}
+// goalLine returns the line of a goal: a decision outcome's, or a
+// statement's ("file:line"); ok is false when goal is neither.
+func (cu *covUnit) goalLine(goal string) (line int, ok bool) {
+	if d := cu.outcomes[goal]; d != nil {
+		return d.Pos.Line, true
 	}
-	return false
+	i := strings.LastIndexByte(goal, ':')
+	n, err := strconv.Atoi(goal[i+1:])
+	return n, i > 0 && err == nil
 }
 
 // id is a decision outcome's id as the tests name it (the file as given
@@ -442,25 +460,14 @@ func (v *validator) probes(cu *covUnit, c *CoverageResult) error {
 	unit := filepath.Join(work, "probed_unit.h")
 	rt := filepath.Join(work, "probes.c")
 	var uh bytes.Buffer
-	uh.WriteString("#pragma GCC system_header\n")
-	if v.m.NDEBUG {
-		uh.WriteString("#define NDEBUG 1\n")
-	}
-	for _, d := range v.m.Defines {
-		name, val, ok := strings.Cut(d, "=")
-		if !ok {
-			val = "1"
-		}
-		fmt.Fprintf(&uh, "#define %s %s\n", name, val)
-	}
-	fmt.Fprintf(&uh, "#include %q\n", probed)
+	includeUnit(&uh, probed, v.frontendOptions(), cu.hasMain)
 	for name, b := range map[string][]byte{probed: isrc, unit: uh.Bytes(), rt: []byte(probeRuntime)} {
 		if err := os.WriteFile(name, b, 0o644); err != nil {
 			return err
 		}
 	}
 	flags := []string{"-std=c11", "-O0", "-w", "-I", filepath.Dir(cu.path), "-DINKA_UNIT=\"" + unit + "\""}
-	flags = append(flags, v.includes()...)
+	flags = append(flags, v.includeFlags()...)
 	if out, err := v.link(work, "gcc", "gcc", flags, rt); err != nil {
 		return fmt.Errorf("probed build: %v\n%s", err, out)
 	}
@@ -510,7 +517,7 @@ func (v *validator) probes(cu *covUnit, c *CoverageResult) error {
 		}
 		got := taken[ti]
 		for _, goal := range t.Covers {
-			if !isDecisionID(goal) {
+			if cu.outcomes[goal] == nil {
 				continue // statements: gcov's
 			}
 			cf.Claims++
@@ -598,14 +605,16 @@ func (v *validator) gcov(cu *covUnit, c *CoverageResult) error {
 		gcdas, _ = filepath.Glob(filepath.Join(work, "*.gcda"))
 		for _, goal := range t.Covers {
 			cf.Claims++
-			line := goalLine(goal)
+			line, known := cu.goalLine(goal)
 			l, ok := lines[line]
 			switch {
+			case !known:
+				cf.Issues = append(cf.Issues, fmt.Sprintf("claims %s, which is no goal of %s", goal, cu.source))
 			case ok && l.Count > 0:
 				cf.Confirmed++
 			case !ok:
 				cf.Unchecked = append(cf.Unchecked, fmt.Sprintf("%s: no code on line %d (folded by gcc)", goal, line))
-			case cu.isSwitch(goal):
+			case cu.outcomes[goal] != nil && cu.outcomes[goal].Kind == ir.DecSwitch:
 				cf.Unchecked = append(cf.Unchecked, fmt.Sprintf("%s: gcc attributes the dispatch of a switch to other lines", goal))
 			default:
 				cf.Issues = append(cf.Issues, fmt.Sprintf("claims %s, gcov says line %d did not run", goal, line))
@@ -695,42 +704,6 @@ func (v *validator) gcovLines(work, file string) (map[int]gcovLine, error) {
 		}
 	}
 	return lines, nil
-}
-
-// isDecisionID reports whether a goal id names a decision outcome
-// ("file:line:col:outcome"), not a statement ("file:line").
-func isDecisionID(id string) bool {
-	parts := strings.Split(id, ":")
-	if len(parts) < 2 {
-		return false
-	}
-	_, err := strconv.Atoi(parts[len(parts)-1])
-	return err != nil
-}
-
-// goalLine returns the line of a goal id.
-func goalLine(id string) int {
-	parts := strings.Split(id, ":")
-	// From the right: the first two numbers are column and line, or the
-	// last is the line (a statement).
-	var nums []int
-	for i := len(parts) - 1; i >= 0 && len(nums) < 2; i-- {
-		if n, err := strconv.Atoi(parts[i]); err == nil {
-			nums = append(nums, n)
-		} else if len(nums) > 0 {
-			break
-		}
-	}
-	switch len(nums) {
-	case 2:
-		if isDecisionID(id) {
-			return nums[1]
-		}
-		return nums[0]
-	case 1:
-		return nums[0]
-	}
-	return 0
 }
 
 // sortedKeys returns the keys of m in increasing order.

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"flag"
@@ -49,11 +50,11 @@ func runHarness(args []string, stdout, stderr io.Writer) int {
 	var run *report.Run
 	if *from != "" {
 		if run, err = readRun(*from); err != nil {
-			fmt.Fprintf(stderr, "%s:1:1: %v\n", *from, err)
+			fmt.Fprintln(stderr, err)
 			return exitUsage
 		}
 		if !sameFile(run.File, file) {
-			fmt.Fprintf(stderr, "%s:1:1: %s holds the tests of %s, not of this file\n", file, *from, run.File)
+			fmt.Fprintf(stderr, "%s: %s holds the tests of %s, not of this file\n", file, *from, run.File)
 			return exitUsage
 		}
 		if *fn != "" {
@@ -79,23 +80,48 @@ func runHarness(args []string, stdout, stderr io.Writer) int {
 	return emitHarness(u, run, gf, ff, *out, *split, stderr)
 }
 
-// readRun reads an inka/v1 object, numbers kept exact.
+// readRun reads an inka/v1 object, numbers kept exact. Its errors name
+// the file, and the place in it where there is one.
 func readRun(path string) (*report.Run, error) {
-	f, err := os.Open(path)
+	b, err := os.ReadFile(path)
 	if err != nil {
-		return nil, err
+		var pe *os.PathError
+		if errors.As(err, &pe) {
+			err = pe.Err
+		}
+		return nil, fmt.Errorf("%s: %w", path, err)
 	}
-	defer f.Close()
-	dec := json.NewDecoder(f)
+	dec := json.NewDecoder(bytes.NewReader(b))
 	dec.UseNumber()
 	var run report.Run
 	if err := dec.Decode(&run); err != nil {
-		return nil, fmt.Errorf("reading an inka/v1 run: %w", err)
+		return nil, fmt.Errorf("%s: reading an inka/v1 run: %w", jsonPos(path, b, err), err)
 	}
 	if run.Schema != report.Schema {
-		return nil, fmt.Errorf("schema %q, want %q", run.Schema, report.Schema)
+		return nil, fmt.Errorf("%s: schema %q, want %q", path, run.Schema, report.Schema)
 	}
 	return &run, nil
+}
+
+// jsonPos is the place of a JSON decoding error: file:line:col when the
+// error gives its offset, else the file.
+func jsonPos(path string, b []byte, err error) string {
+	var off int64
+	var se *json.SyntaxError
+	var te *json.UnmarshalTypeError
+	switch {
+	case errors.As(err, &se):
+		off = se.Offset
+	case errors.As(err, &te):
+		off = te.Offset
+	}
+	if off <= 0 || off > int64(len(b)) {
+		return path
+	}
+	at := b[:off-1] // the offending byte is the last one read
+	line := 1 + bytes.Count(at, []byte("\n"))
+	col := len(at) - bytes.LastIndexByte(at, '\n')
+	return fmt.Sprintf("%s:%d:%d", path, line, col)
 }
 
 // sameFile reports whether paths a and b name the same file (the run may
@@ -201,38 +227,20 @@ func emitHarness(u *frontend.Unit, run *report.Run, gf genFlags, ff frontendFlag
 	return exitOK
 }
 
-// reportHarnessError prints a harness error as file:line:col: message
-// (exit 2: the input is what the harness cannot take) unless it is an I/O
-// failure.
+// reportHarnessError prints an error of the harness: input it cannot take
+// (exit 2) as file:line:col: message, or file: message where there is no
+// place, and an I/O failure (exit 1).
 func reportHarnessError(stderr io.Writer, file string, err error) int {
 	var fe *frontend.Error
 	var pe *os.PathError
 	switch {
-	case errors.As(err, &fe):
+	case errors.As(err, &fe) && fe.Pos.File != "":
 		fmt.Fprintln(stderr, fe.Error())
 	case errors.As(err, &pe):
 		fmt.Fprintf(stderr, "inka: %v\n", err)
 		return exitInternal
-	case hasPos(err.Error()):
-		fmt.Fprintln(stderr, err.Error())
 	default:
-		fmt.Fprintf(stderr, "%s:1:1: %v\n", file, err)
+		fmt.Fprintf(stderr, "%s: %v\n", file, err)
 	}
 	return exitUsage
-}
-
-// hasPos reports whether a message starts with file:line:col.
-func hasPos(msg string) bool {
-	var line, col int
-	for i := 0; i < len(msg); i++ {
-		if msg[i] == ':' {
-			if n, _ := fmt.Sscanf(msg[i:], ":%d:%d:", &line, &col); n == 2 {
-				return true
-			}
-		}
-		if msg[i] == ' ' {
-			return false
-		}
-	}
-	return false
 }

@@ -201,25 +201,16 @@ func (d *Set) switchCases() {
 	for _, f := range d.Prog.Funcs {
 		defs := map[*ir.Var]*ir.Binary{}
 		var ifs []*ir.If
-		var walk func([]ir.Stmt)
-		walk = func(ss []ir.Stmt) {
-			for _, s := range ss {
-				switch s := s.(type) {
-				case *ir.Binary:
-					defs[s.Dst] = s
-				case *ir.If:
-					if s.Dec != nil && s.Dec.D.Kind == ir.DecSwitch {
-						ifs = append(ifs, s)
-					}
-					walk(s.Then)
-					walk(s.Else)
-				case *ir.While:
-					walk(s.Pre)
-					walk(s.Body)
+		ir.Walk(f.Body, func(s ir.Stmt) {
+			switch s := s.(type) {
+			case *ir.Binary:
+				defs[s.Dst] = s
+			case *ir.If:
+				if s.Dec != nil && s.Dec.D.Kind == ir.DecSwitch {
+					ifs = append(ifs, s)
 				}
 			}
-		}
-		walk(f.Body)
+		})
 		for _, s := range ifs {
 			dec := s.Dec.D
 			if s.Dec.True < 0 {
