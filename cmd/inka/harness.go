@@ -9,7 +9,6 @@ import (
 	"io"
 	"os"
 	"path/filepath"
-	"time"
 
 	"github.com/inka-tool/inka/frontend"
 	"github.com/inka-tool/inka/harness"
@@ -146,60 +145,6 @@ func onlyFunc(run *report.Run, fn string) *report.Run {
 		}
 	}
 	return &r
-}
-
-// coverRun runs testgen's coverage on the functions of u (all of them, or
-// fn); nil with an exit status on failure.
-func coverRun(u *frontend.Unit, file, fn string, crit testgen.Criterion, total time.Duration, gf genFlags, stderr io.Writer) (*report.Run, int) {
-	funcs := u.Functions()
-	if fn != "" {
-		funcs = []string{fn}
-	}
-	if len(funcs) == 0 {
-		fmt.Fprintf(stderr, "%s:1:1: no function defined\n", file)
-		return nil, exitUsage
-	}
-	start := time.Now()
-	var covs []*testgen.Coverage
-	var skipped []report.Skipped
-	for _, f := range funcs {
-		p, err := u.Lower(f)
-		var fe *frontend.Error
-		if err != nil && fn == "" && len(funcs) > 1 && errors.As(err, &fe) {
-			// Without --func, one function inka cannot take does not stop
-			// the others; the run still ends with status 2.
-			fmt.Fprintf(stderr, "%s (function %s skipped)\n", fe.Error(), f)
-			skipped = append(skipped, report.Skipped{Function: f, Reason: fe.Error()})
-			continue
-		}
-		if err != nil {
-			return nil, reportError(stderr, err)
-		}
-		g, err := testgen.NewGenerator(p, gf.options())
-		if err != nil {
-			fmt.Fprintf(stderr, "inka: %v\n", err)
-			return nil, exitInternal
-		}
-		left := time.Duration(0)
-		if total > 0 {
-			left = total - time.Since(start)
-			if left <= 0 {
-				left = time.Nanosecond
-			}
-		}
-		covs = append(covs, g.Cover(crit, left))
-	}
-	if len(covs) == 0 {
-		return nil, exitUsage
-	}
-	run := report.FromCover(file, fn, crit, covs)
-	run.Stats.TimeMS = time.Since(start).Milliseconds()
-	run.Options = gf.report()
-	run.Skipped = skipped
-	if len(skipped) > 0 {
-		return run, exitUsage
-	}
-	return run, exitOK
 }
 
 // emitHarness writes the harness of run's tests into dir.

@@ -79,10 +79,7 @@ func TestHarnessBadInput(t *testing.T) {
 	require.NoError(t, os.WriteFile(garbage, []byte("{\n  not json"), 0o644))
 	variadic := filepath.Join(tmp, "variadic.c")
 	require.NoError(t, os.WriteFile(variadic, []byte("int log_it(const char *fmt, ...);\nint k(int x) { if (x) log_it(\"x\"); return 0; }\n"), 0o644))
-	cases := []struct {
-		args []string
-		want string
-	}{
+	cases := []badInput{
 		{[]string{"harness", "testdata/paper/foo.c"}, "usage: inka harness"},
 		{[]string{"harness", "testdata/nofile.c", "-o", tmp}, "testdata/nofile.c: no such file or directory"},
 		{[]string{"harness", "testdata/unsupported/goto.c", "-o", tmp}, "testdata/unsupported/goto.c:4:9: unsupported: goto"},
@@ -93,14 +90,7 @@ func TestHarnessBadInput(t *testing.T) {
 		{[]string{"validate", filepath.Join(tmp, "none")}, "no such file or directory"},
 		{[]string{"validate", tmp, "--opt", "fast"}, `bad optimization level "fast"`},
 	}
-	for _, c := range cases {
-		t.Run(strings.Join(c.args, " "), func(t *testing.T) {
-			out, errs, status := runCmd(t, c.args...)
-			assert.Equal(t, exitUsage, status, "stdout: %s", out)
-			assert.Contains(t, errs, c.want)
-			assert.NotContains(t, errs, "internal error")
-		})
-	}
+	checkBadInput(t, cases)
 }
 
 // TestHarnessFromKeepsOptions: a run made with --array-len 6 records it in

@@ -295,14 +295,31 @@ func forEachInput(t *testing.T, spec string, f func(map[string]int64)) {
 	rec(0)
 }
 
+// badInput is a command line and what its error message must contain.
+type badInput struct {
+	args []string
+	want string
+}
+
+// checkBadInput runs each command line: status 2, the message on stderr,
+// never an internal error.
+func checkBadInput(t *testing.T, cases []badInput) {
+	t.Helper()
+	for _, c := range cases {
+		t.Run(strings.Join(c.args, " "), func(t *testing.T) {
+			out, errs, status := runCmd(t, c.args...)
+			assert.Equal(t, exitUsage, status, "stdout: %s", out)
+			assert.Contains(t, errs, c.want)
+			assert.NotContains(t, errs, "internal error")
+		})
+	}
+}
+
 // TestBadInput: errors in the input are reported as file:line:col (or
 // file: when there is no position) with exit status 2, never a panic.
 func TestBadInput(t *testing.T) {
 	t.Chdir("../..")
-	cases := []struct {
-		args []string
-		want string
-	}{
+	cases := []badInput{
 		{[]string{"reach", "testdata/paper/foo.c:2"}, "testdata/paper/foo.c:2:1: no statement on line 2"},
 		{[]string{"reach", "testdata/paper/foo.c:13:maybe"}, `testdata/paper/foo.c:13:1: no decision with outcome "maybe" on line 13`},
 		{[]string{"reach", "testdata/paper/foo.c:11:true"}, `testdata/paper/foo.c:11:1: no decision with outcome "true" on line 11`},
@@ -319,14 +336,7 @@ func TestBadInput(t *testing.T) {
 		{[]string{"cover", "testdata/paper/foo.c", "--array-len", "100000"}, "want an integer in 1..1024"},
 		{[]string{"reach", "testdata/paper/foo.c:19:true", "--max-unroll", "0"}, "want an integer in 1..100000"},
 	}
-	for _, c := range cases {
-		t.Run(strings.Join(c.args, " "), func(t *testing.T) {
-			out, errs, status := runCmd(t, c.args...)
-			assert.Equal(t, exitUsage, status, "stdout: %s", out)
-			assert.Contains(t, errs, c.want)
-			assert.NotContains(t, errs, "internal error")
-		})
-	}
+	checkBadInput(t, cases)
 }
 
 // TestRun: `inka run` prints the return value, the decisions taken in
