@@ -96,44 +96,15 @@ func (g *diffGraph) pathAtMost(src, dst *Var, w Int) bool {
 
 // shortest reports whether the shortest path from src to dst is below -c.
 func (g *diffGraph) shortest(src, dst *Var, c Int) bool {
-	if len(g.out[src]) == 0 {
-		return false
-	}
-	clear(g.dist)
-	g.dist[src] = Int{}
-	queue := []*Var{src}
-	inq := map[*Var]bool{src: true}
 	limit := c.Neg() // a path to dst shorter than -c is a negative cycle
-	work := 0
-	for len(queue) > 0 {
-		u := queue[0]
-		queue = queue[1:]
-		inq[u] = false
-		du := g.dist[u]
-		for _, e := range g.out[u] {
-			if work++; work > diffBudget {
-				return false
-			}
-			nd := du.AddSat(e.w)
-			if old, ok := g.dist[e.to]; ok && !nd.Less(old) {
-				continue
-			}
-			if e.to == dst && nd.Less(limit) {
-				return true
-			}
-			if e.to == src && nd.Sign() < 0 {
-				// A negative cycle already through src: cannot happen, as
-				// every edge was checked when added; stop rather than loop.
-				return false
-			}
-			g.dist[e.to] = nd
-			if !inq[e.to] {
-				inq[e.to] = true
-				queue = append(queue, e.to)
-			}
-		}
-	}
-	return false
+	found := false
+	g.relax(src, diffBudget, func(to *Var, d Int) bool {
+		found = to == dst && d.Less(limit)
+		// A negative cycle already through src cannot happen, as every
+		// edge was checked when added; stop rather than loop.
+		return found || (to == src && d.Sign() < 0)
+	})
+	return found
 }
 
 // distBudget bounds the relaxations of a distance query (distance): the
@@ -142,14 +113,26 @@ const distBudget = 256
 
 // distance returns the weight of a shortest path src ⇝ dst (so that the
 // graph implies dst - src ≤ the weight), if the bounded search finds one.
+// Past the budget the path found so far is still a real path (a shorter
+// one would only tighten the bound), so the answer stays sound.
 func (g *diffGraph) distance(src, dst *Var) (Int, bool) {
 	if src == dst {
 		return Int{}, true
 	}
-	if len(g.out[src]) == 0 {
-		return Int{}, false
-	}
+	g.relax(src, distBudget, func(to *Var, d Int) bool { return false })
+	d, ok := g.dist[dst]
+	return d, ok
+}
+
+// relax computes shortest distances from src into g.dist by queue-based
+// Bellman-Ford, with at most budget edge relaxations, cycles back to src
+// skipped. stop sees each improved distance before it is recorded and
+// ends the search by returning true.
+func (g *diffGraph) relax(src *Var, budget int, stop func(to *Var, d Int) bool) {
 	clear(g.dist)
+	if len(g.out[src]) == 0 {
+		return
+	}
 	g.dist[src] = Int{}
 	queue := []*Var{src}
 	inq := map[*Var]bool{src: true}
@@ -160,15 +143,15 @@ func (g *diffGraph) distance(src, dst *Var) (Int, bool) {
 		inq[u] = false
 		du := g.dist[u]
 		for _, e := range g.out[u] {
-			if work++; work > distBudget {
-				// Sound: a path found so far is a real path; a shorter one
-				// would only tighten the bound.
-				d, ok := g.dist[dst]
-				return d, ok
+			if work++; work > budget {
+				return
 			}
 			nd := du.AddSat(e.w)
 			if old, ok := g.dist[e.to]; ok && !nd.Less(old) {
 				continue
+			}
+			if stop(e.to, nd) {
+				return
 			}
 			if e.to == src {
 				continue // a cycle back to the source is never negative
@@ -180,8 +163,6 @@ func (g *diffGraph) distance(src, dst *Var) (Int, bool) {
 			}
 		}
 	}
-	d, ok := g.dist[dst]
-	return d, ok
 }
 
 // diffBounds returns bounds on x - y that the graph implies: x - y ≤ hi
