@@ -153,6 +153,9 @@ func checkFile(t *testing.T, file string, gcc bool, fig *checkFigures) {
 			if gs.Status == Covered && gs.Test < 0 {
 				t.Errorf("%s: %s covered without a test", c.g.Fn.Name, gs.Goal.ID())
 			}
+			if gs.Status == Unknown && gs.Reason == "" {
+				t.Errorf("%s: %s unknown without a reason", c.g.Fn.Name, gs.Goal.ID())
+			}
 		}
 	}
 	if gcc {
