@@ -3,6 +3,7 @@ module github.com/inka-tool/inka
 go 1.26.8
 
 require (
+	github.com/go-air/gini v1.0.4
 	github.com/stretchr/testify v1.12.1
 	modernc.org/cc/v4 v4.31.0
 	modernc.org/token v1.1.0
