@@ -1,0 +1,69 @@
+package main
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"github.com/inka-tool/inka/frontend"
+	"github.com/inka-tool/inka/testgen"
+)
+
+// BenchmarkCover covers each family in process, for profiling:
+//
+//	go test ./bench/scale -run '^$' -bench 'Cover/nest/80$' -cpuprofile /tmp/cpu.out
+//	go tool pprof -top /tmp/cpu.out
+func BenchmarkCover(b *testing.B) {
+	for _, f := range families {
+		for _, n := range []int{10, 20, 40, 80, 160, 320, 640} {
+			b.Run(fmt.Sprintf("%s/%d", f.name, n), func(b *testing.B) {
+				file := filepath.Join(b.TempDir(), fmt.Sprintf("%s%d.c", f.name, n))
+				if err := os.WriteFile(file, []byte(f.gen(n)), 0o644); err != nil {
+					b.Fatal(err)
+				}
+				u, err := frontend.Load(file, frontend.Options{})
+				if err != nil {
+					b.Fatal(err)
+				}
+				p, err := u.Lower(f.fn)
+				if err != nil {
+					b.Fatal(err)
+				}
+				b.ResetTimer()
+				var cov *testgen.Coverage
+				for i := 0; i < b.N; i++ {
+					g, err := testgen.NewGenerator(p, testgen.Options{})
+					if err != nil {
+						b.Fatal(err)
+					}
+					cov = g.Cover(testgen.AllDecisions, 10*time.Minute)
+				}
+				covered, unreachable, _ := cov.Counts()
+				b.ReportMetric(float64(covered+unreachable), "answered")
+				b.ReportMetric(float64(len(cov.Goals)), "goals")
+				b.ReportMetric(float64(cov.Stats.Constraints), "#c")
+				b.ReportMetric(float64(cov.Stats.Propagations), "props")
+			})
+		}
+	}
+}
+
+// TestFamiliesCompile checks that every family is C that inka accepts
+// (the benchmark would otherwise fail only when run).
+func TestFamiliesCompile(t *testing.T) {
+	for _, f := range families {
+		file := filepath.Join(t.TempDir(), f.name+".c")
+		if err := os.WriteFile(file, []byte(f.gen(3)), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		u, err := frontend.Load(file, frontend.Options{})
+		if err != nil {
+			t.Fatalf("%s: %v", f.name, err)
+		}
+		if _, err := u.Lower(f.fn); err != nil {
+			t.Fatalf("%s: %v", f.name, err)
+		}
+	}
+}
