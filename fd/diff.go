@@ -5,31 +5,108 @@ package fd
 // negative cycle is a failure. Bounds propagation alone refutes a cycle
 // such as x ≤ y ∧ y < x only by shrinking the domains one value per round
 // (2^32 rounds on C ints), and a test generator meets such cycles all the
-// time: a path that compares the same sides of a triangle both ways. The
-// check costs a bounded Bellman-Ford (SPFA) from the new edge's head.
+// time: a path that compares the same sides of a triangle both ways.
+//
+// The check is incremental (Cotton and Maler, "Fast and flexible
+// difference constraint propagation for DPLL(T)", SAT 2006): the graph
+// keeps a potential π, a solution of every edge (π(x) ≤ π(y) + c for the
+// edge y → x of weight c). A new edge that π already satisfies costs
+// O(1); one that it violates lowers the potentials of the nodes it
+// affects, in the order of Dijkstra's algorithm on the reduced costs
+// π(u) + w - π(v) ≥ 0, and closes a negative cycle exactly when that
+// would lower the new edge's own tail. Removing edges (Pop) keeps π a
+// solution, so the potentials are never trailed; a node without edges
+// takes any potential.
+//
+// The disequalities x - y ≠ c are violated when the graph forces x - y =
+// c: a cycle of weight 0 through x and y. Every edge of such a cycle is
+// tight (reduced cost 0) for every solution π, so the graph forces x - y
+// = c exactly when x and y are tightly connected both ways and π(x) -
+// π(y) = c. A new edge can only close a zero cycle through itself, when
+// it is tight: the disequalities checked are those between the nodes on
+// tight paths from its head back to its tail.
 
 type diffEdge struct {
-	to *Var
+	to int32 // the other end: the head for out, the tail for in
 	w  Int
 }
 
+// diffNe is x - y ≠ c (by variable ids).
 type diffNe struct {
-	x, y *Var
+	x, y int32
 	c    Int
 }
 
 type diffGraph struct {
-	out map[*Var][]diffEdge
-	// ne lists the disequalities x - y ≠ c posted: one is violated when
-	// the graph implies x - y = c.
-	ne []diffNe
-	// scratch for the search
-	dist map[*Var]Int
+	out, in [][]diffEdge // by variable id
+	pi      []Int        // the potentials, by variable id
+	ne      []diffNe     // the disequalities posted
+	neOf    [][]int32    // by variable id: indexes in ne
+
+	// Scratch of the searches, by variable id: a node's entries are valid
+	// when its mark is the current generation.
+	mark  []uint32
+	gen   uint32
+	key   []Int // tentative key of a search
+	done  []bool
+	heap  diffHeap
+	saved []piSave // potentials changed by a repair, to restore on failure
+	stack []int32
+	cycle []int32
 }
 
-// diffBudget bounds the relaxations of one cycle check: past it the check
-// gives up (sound: only a cycle is a failure, no answer is no pruning).
-const diffBudget = 20000
+type piSave struct {
+	id int32
+	pi Int
+}
+
+// Budgets: past them a search gives up, soundly (an edge not added or a
+// disequality not checked only prunes less).
+const (
+	// diffBudget bounds the edge relaxations of one repair of the
+	// potentials and of one search for tight paths.
+	diffBudget = 20000
+	// distBudget bounds a distance query (distance): the facts it serves
+	// are usually one or two edges away.
+	distBudget = 256
+)
+
+// maxDiffWeight bounds the weights the graph takes, and maxPotential the
+// potentials: a potential is the weight of a path, so that the arithmetic
+// on them never leaves the 128-bit range.
+var (
+	maxDiffWeight = Pow2(100)
+	maxPotential  = Pow2(118)
+)
+
+func (s *Store) graph() *diffGraph {
+	if s.diff == nil {
+		s.diff = &diffGraph{}
+	}
+	g := s.diff
+	if n := len(s.vars); len(g.out) < n {
+		grow := n - len(g.out)
+		g.out = append(g.out, make([][]diffEdge, grow)...)
+		g.in = append(g.in, make([][]diffEdge, grow)...)
+		g.pi = append(g.pi, make([]Int, grow)...)
+		g.neOf = append(g.neOf, make([][]int32, grow)...)
+		g.mark = append(g.mark, make([]uint32, grow)...)
+		g.key = append(g.key, make([]Int, grow)...)
+		g.done = append(g.done, make([]bool, grow)...)
+	}
+	return g
+}
+
+func (g *diffGraph) isolated(v int32) bool { return len(g.out[v]) == 0 && len(g.in[v]) == 0 }
+
+// newGen starts a search: every node's scratch is stale.
+func (g *diffGraph) newGen() {
+	g.gen++
+	if g.gen == 0 { // wrapped: clear the marks once
+		clear(g.mark)
+		g.gen = 1
+	}
+}
 
 // addDiff records x - y ≤ c and reports false if it closes a negative
 // cycle (the store is then failed).
@@ -40,22 +117,32 @@ func (s *Store) addDiff(x, y *Var, c Int) bool {
 		}
 		return true
 	}
+	if maxDiffWeight.Less(c.Abs()) {
+		return true
+	}
 	g := s.graph()
-	// A path x ⇝ y of weight w with w + c < 0 closes a negative cycle
-	// through the new edge y → x.
-	if g.shortest(x, y, c) {
-		return s.Fail()
+	xi, yi := int32(x.id), int32(y.id)
+	switch {
+	case g.isolated(xi) && g.isolated(yi):
+		g.pi[yi], g.pi[xi] = Int{}, c
+	case g.isolated(xi):
+		g.pi[xi] = g.pi[yi].Add(c)
+	case g.isolated(yi):
+		g.pi[yi] = g.pi[xi].Sub(c)
+	default:
+		switch g.repair(xi, yi, c) {
+		case repairCycle:
+			return s.Fail()
+		case repairGaveUp:
+			return true
+		}
 	}
 	s.diffEpoch++
-	g.out[y] = append(g.out[y], diffEdge{to: x, w: c})
-	s.OnUndo(func() {
-		l := g.out[y]
-		g.out[y] = l[:len(l)-1]
-	})
-	for _, d := range g.ne {
-		if g.forcesEqual(d) {
-			return s.Fail()
-		}
+	g.out[yi] = append(g.out[yi], diffEdge{to: xi, w: c})
+	g.in[xi] = append(g.in[xi], diffEdge{to: yi, w: c})
+	s.trailDiff(undoDiffEdge, x, y)
+	if len(g.ne) > 0 && g.pi[xi] == g.pi[yi].Add(c) && g.zeroCycleNe(xi, yi) {
+		return s.Fail()
 	}
 	return true
 }
@@ -64,105 +151,261 @@ func (s *Store) addDiff(x, y *Var, c Int) bool {
 // x - y = c.
 func (s *Store) addNe(x, y *Var, c Int) bool {
 	g := s.graph()
-	d := diffNe{x, y, c}
+	d := diffNe{int32(x.id), int32(y.id), c}
 	if g.forcesEqual(d) {
 		return s.Fail()
 	}
 	g.ne = append(g.ne, d)
-	s.OnUndo(func() { g.ne = g.ne[:len(g.ne)-1] })
+	n := int32(len(g.ne) - 1)
+	g.neOf[d.x] = append(g.neOf[d.x], n)
+	g.neOf[d.y] = append(g.neOf[d.y], n)
+	s.trailDiff(undoDiffNe, x, y)
 	return true
 }
 
-func (s *Store) graph() *diffGraph {
-	if s.diff == nil {
-		s.diff = &diffGraph{out: map[*Var][]diffEdge{}, dist: map[*Var]Int{}}
+// trailDiff records an edge or a disequality to take back at Pop.
+func (s *Store) trailDiff(kind undoKind, x, y *Var) {
+	if s.stamp != 0 {
+		s.undo = append(s.undo, undoEntry{kind: kind, x: x, iv: y.id})
 	}
-	return s.diff
 }
 
-// forcesEqual reports whether the graph implies x - y ≤ c and y - x ≤ -c.
-func (g *diffGraph) forcesEqual(d diffNe) bool {
-	// x - y ≤ c holds when some path y ⇝ x weighs at most c.
-	return g.pathAtMost(d.y, d.x, d.c) && g.pathAtMost(d.x, d.y, d.c.Neg())
-}
-
-// pathAtMost reports whether some path src ⇝ dst weighs at most w.
-func (g *diffGraph) pathAtMost(src, dst *Var, w Int) bool {
-	if src == dst {
-		return w.Sign() >= 0
-	}
-	return g.shortest(src, dst, w.Neg().Dec())
-}
-
-// shortest reports whether the shortest path from src to dst is below -c.
-func (g *diffGraph) shortest(src, dst *Var, c Int) bool {
-	limit := c.Neg() // a path to dst shorter than -c is a negative cycle
-	found := false
-	g.relax(src, diffBudget, func(to *Var, d Int) bool {
-		found = to == dst && d.Less(limit)
-		// A negative cycle already through src cannot happen, as every
-		// edge was checked when added; stop rather than loop.
-		return found || (to == src && d.Sign() < 0)
-	})
-	return found
-}
-
-// distBudget bounds the relaxations of a distance query (distance): the
-// facts it serves are usually one or two edges away.
-const distBudget = 256
-
-// distance returns the weight of a shortest path src ⇝ dst (so that the
-// graph implies dst - src ≤ the weight), if the bounded search finds one.
-// Past the budget the path found so far is still a real path (a shorter
-// one would only tighten the bound), so the answer stays sound.
-func (g *diffGraph) distance(src, dst *Var) (Int, bool) {
-	if src == dst {
-		return Int{}, true
-	}
-	g.relax(src, distBudget, func(to *Var, d Int) bool { return false })
-	d, ok := g.dist[dst]
-	return d, ok
-}
-
-// relax computes shortest distances from src into g.dist by queue-based
-// Bellman-Ford, with at most budget edge relaxations, cycles back to src
-// skipped. stop sees each improved distance before it is recorded and
-// ends the search by returning true.
-func (g *diffGraph) relax(src *Var, budget int, stop func(to *Var, d Int) bool) {
-	clear(g.dist)
-	if len(g.out[src]) == 0 {
+// undoDiff takes back the last edge y → x, or the last disequality.
+func (g *diffGraph) undo(kind undoKind, x, y int) {
+	if kind == undoDiffEdge {
+		g.out[y] = g.out[y][:len(g.out[y])-1]
+		g.in[x] = g.in[x][:len(g.in[x])-1]
 		return
 	}
-	g.dist[src] = Int{}
-	queue := []*Var{src}
-	inq := map[*Var]bool{src: true}
+	g.neOf[x] = g.neOf[x][:len(g.neOf[x])-1]
+	g.neOf[y] = g.neOf[y][:len(g.neOf[y])-1]
+	g.ne = g.ne[:len(g.ne)-1]
+}
+
+type repairResult uint8
+
+const (
+	repaired repairResult = iota
+	repairCycle
+	repairGaveUp
+)
+
+// repair makes the potentials satisfy the new edge y → x of weight c
+// (x - y ≤ c), lowering those of x and the nodes after it as little as
+// needed; the edge closes a negative cycle when y itself would have to be
+// lowered. On a cycle or past the budget the potentials are restored.
+func (g *diffGraph) repair(x, y int32, c Int) repairResult {
+	delta := g.pi[y].Add(c).Sub(g.pi[x]) // < 0: how much x must go down
+	if delta.Sign() >= 0 {
+		return repaired
+	}
+	g.newGen()
+	g.saved = g.saved[:0]
+	g.heap.reset()
+	g.touch(x, delta)
+	g.heap.push(x, delta)
 	work := 0
-	for len(queue) > 0 {
-		u := queue[0]
-		queue = queue[1:]
-		inq[u] = false
-		du := g.dist[u]
-		for _, e := range g.out[u] {
-			if work++; work > budget {
-				return
+	result := repaired
+	for g.heap.len() > 0 {
+		v, d := g.heap.pop()
+		if g.done[v] || d != g.key[v] {
+			continue // a stale entry
+		}
+		if v == y {
+			result = repairCycle
+			break
+		}
+		g.done[v] = true
+		g.saved = append(g.saved, piSave{v, g.pi[v]})
+		g.pi[v] = g.pi[v].Add(d)
+		if !g.pi[v].Abs().Less(maxPotential) {
+			result = repairGaveUp
+			break
+		}
+		for _, e := range g.out[v] {
+			if work++; work > diffBudget {
+				result = repairGaveUp
+				break
 			}
-			nd := du.AddSat(e.w)
-			if old, ok := g.dist[e.to]; ok && !nd.Less(old) {
+			t := e.to
+			if g.mark[t] == g.gen && g.done[t] {
 				continue
 			}
-			if stop(e.to, nd) {
-				return
+			nd := g.pi[v].Add(e.w).Sub(g.pi[t])
+			if nd.Sign() >= 0 {
+				continue
 			}
-			if e.to == src {
-				continue // a cycle back to the source is never negative
+			if g.mark[t] != g.gen || nd.Less(g.key[t]) {
+				g.touch(t, nd)
+				g.heap.push(t, nd)
 			}
-			g.dist[e.to] = nd
-			if !inq[e.to] {
-				inq[e.to] = true
-				queue = append(queue, e.to)
+		}
+		if result != repaired {
+			break
+		}
+	}
+	if result != repaired {
+		for i := len(g.saved) - 1; i >= 0; i-- {
+			g.pi[g.saved[i].id] = g.saved[i].pi
+		}
+	}
+	return result
+}
+
+// touch sets a node's key in the current search.
+func (g *diffGraph) touch(v int32, k Int) {
+	if g.mark[v] != g.gen {
+		g.mark[v] = g.gen
+		g.done[v] = false
+	}
+	g.key[v] = k
+}
+
+func (g *diffGraph) tight(from int32, e diffEdge) bool {
+	return g.pi[e.to] == g.pi[from].Add(e.w)
+}
+
+// zeroCycleNe reports whether the tight edge y → x just added closes a
+// zero cycle through the two sides of a disequality it then violates.
+// The nodes of the zero cycles through the edge are those tightly
+// reachable from x that tightly reach y.
+func (g *diffGraph) zeroCycleNe(x, y int32) bool {
+	// Backward from y along tight edges: mark gen.
+	g.newGen()
+	back := g.gen
+	if !g.tightSearch(y, back, g.in, true) {
+		return false
+	}
+	if g.mark[x] != back {
+		return false // no tight path x ⇝ y: no zero cycle
+	}
+	// Forward from x, among the nodes marked backward: mark gen+1.
+	g.newGen()
+	fwd := g.gen
+	if g.gen != back+1 {
+		return false // the marks wrapped: give up, soundly
+	}
+	g.stack = append(g.stack[:0], x)
+	g.mark[x] = fwd
+	work := 0
+	cycle := g.cycle[:0]
+	defer func() { g.cycle = cycle }()
+	for len(g.stack) > 0 {
+		v := g.stack[len(g.stack)-1]
+		g.stack = g.stack[:len(g.stack)-1]
+		cycle = append(cycle, v)
+		for _, e := range g.out[v] {
+			if work++; work > diffBudget {
+				return false
+			}
+			if g.mark[e.to] == back && g.tight(v, e) {
+				g.mark[e.to] = fwd
+				g.stack = append(g.stack, e.to)
 			}
 		}
 	}
+	for _, v := range cycle {
+		for _, i := range g.neOf[v] {
+			d := g.ne[i]
+			if g.mark[d.x] == fwd && g.mark[d.y] == fwd && g.pi[d.x].Sub(g.pi[d.y]) == d.c {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// tightSearch marks with mark every node reached from src along tight
+// edges of adj (in: backward, out: forward). It reports false past the
+// budget.
+func (g *diffGraph) tightSearch(src int32, mark uint32, adj [][]diffEdge, backward bool) bool {
+	g.stack = append(g.stack[:0], src)
+	g.mark[src] = mark
+	work := 0
+	for len(g.stack) > 0 {
+		v := g.stack[len(g.stack)-1]
+		g.stack = g.stack[:len(g.stack)-1]
+		for _, e := range adj[v] {
+			if work++; work > diffBudget {
+				return false
+			}
+			t := e.to
+			if g.mark[t] == mark {
+				continue
+			}
+			ok := g.tight(v, e)
+			if backward {
+				ok = g.tight(t, diffEdge{to: v, w: e.w})
+			}
+			if ok {
+				g.mark[t] = mark
+				g.stack = append(g.stack, t)
+			}
+		}
+	}
+	return true
+}
+
+// forcesEqual reports whether the graph implies x - y = c: x and y on a
+// zero cycle, with π(x) - π(y) = c.
+func (g *diffGraph) forcesEqual(d diffNe) bool {
+	if d.x == d.y {
+		return d.c.IsZero()
+	}
+	if g.isolated(d.x) || g.isolated(d.y) || g.pi[d.x].Sub(g.pi[d.y]) != d.c {
+		return false
+	}
+	g.newGen()
+	if !g.tightSearch(d.y, g.gen, g.out, false) || g.mark[d.x] != g.gen {
+		return false
+	}
+	g.newGen()
+	return g.tightSearch(d.x, g.gen, g.out, false) && g.mark[d.y] == g.gen
+}
+
+// distance returns the weight of a shortest path src ⇝ dst (so that the
+// graph implies dst - src ≤ the weight), if the bounded search finds one:
+// Dijkstra's algorithm on the reduced costs. Past the budget the path
+// found so far is still a real path (a shorter one would only tighten the
+// bound), so the answer stays sound.
+func (g *diffGraph) distance(src, dst int32) (Int, bool) {
+	if src == dst {
+		return Int{}, true
+	}
+	if len(g.out[src]) == 0 || len(g.in[dst]) == 0 {
+		return Int{}, false
+	}
+	g.newGen()
+	g.heap.reset()
+	g.touch(src, Int{})
+	g.heap.push(src, Int{})
+	work := 0
+	for g.heap.len() > 0 && work <= distBudget {
+		v, d := g.heap.pop()
+		if g.done[v] || d != g.key[v] {
+			continue
+		}
+		if v == dst {
+			break
+		}
+		g.done[v] = true
+		for _, e := range g.out[v] {
+			if work++; work > distBudget {
+				break
+			}
+			t := e.to
+			nd := d.Add(e.w).Add(g.pi[v]).Sub(g.pi[t]) // reduced: ≥ d
+			if g.mark[t] != g.gen || (!g.done[t] && nd.Less(g.key[t])) {
+				g.touch(t, nd)
+				g.heap.push(t, nd)
+			}
+		}
+	}
+	if g.mark[dst] != g.gen {
+		return Int{}, false
+	}
+	// The reduced distance back to a real one.
+	return g.key[dst].Sub(g.pi[src]).Add(g.pi[dst]), true
 }
 
 // diffBounds returns bounds on x - y that the graph implies: x - y ≤ hi
@@ -171,8 +414,61 @@ func (s *Store) diffBounds(x, y *Var) (lo Int, hasLo bool, hi Int, hasHi bool) {
 	if s.diff == nil {
 		return
 	}
-	g := s.diff
-	hi, hasHi = g.distance(y, x)
-	w, ok := g.distance(x, y)
+	g := s.graph()
+	xi, yi := int32(x.id), int32(y.id)
+	hi, hasHi = g.distance(yi, xi)
+	w, ok := g.distance(xi, yi)
 	return w.Neg(), ok, hi, hasHi
+}
+
+// diffHeap is a binary min-heap of (node, key), stale entries skipped by
+// the reader.
+type diffHeap struct {
+	ids  []int32
+	keys []Int
+}
+
+func (h *diffHeap) reset()   { h.ids, h.keys = h.ids[:0], h.keys[:0] }
+func (h *diffHeap) len() int { return len(h.ids) }
+
+func (h *diffHeap) push(v int32, k Int) {
+	h.ids = append(h.ids, v)
+	h.keys = append(h.keys, k)
+	i := len(h.ids) - 1
+	for i > 0 {
+		p := (i - 1) / 2
+		if !h.keys[i].Less(h.keys[p]) {
+			break
+		}
+		h.swap(i, p)
+		i = p
+	}
+}
+
+func (h *diffHeap) pop() (int32, Int) {
+	v, k := h.ids[0], h.keys[0]
+	n := len(h.ids) - 1
+	h.swap(0, n)
+	h.ids, h.keys = h.ids[:n], h.keys[:n]
+	i := 0
+	for {
+		l, r, m := 2*i+1, 2*i+2, i
+		if l < n && h.keys[l].Less(h.keys[m]) {
+			m = l
+		}
+		if r < n && h.keys[r].Less(h.keys[m]) {
+			m = r
+		}
+		if m == i {
+			break
+		}
+		h.swap(i, m)
+		i = m
+	}
+	return v, k
+}
+
+func (h *diffHeap) swap(i, j int) {
+	h.ids[i], h.ids[j] = h.ids[j], h.ids[i]
+	h.keys[i], h.keys[j] = h.keys[j], h.keys[i]
 }

@@ -117,6 +117,8 @@ const (
 	undoBool
 	undoFunc
 	undoRevive
+	undoDiffEdge // the last edge y → x of the difference graph (x, iv = y's id)
+	undoDiffNe   // the last disequality of the difference graph
 )
 
 type undoEntry struct {
@@ -679,6 +681,8 @@ func (s *Store) Pop() {
 			u.f()
 		case undoRevive:
 			u.p.dead = false
+		case undoDiffEdge, undoDiffNe:
+			s.diff.undo(u.kind, u.x.id, u.iv)
 		}
 		*u = undoEntry{}
 	}
