@@ -34,6 +34,7 @@
 //	do S while (c)                  While{Pre: S; condition code, Cond, Body: empty}
 //	switch                          chain of If, one per case label (see below)
 //	break, continue, return         flags (see below)
+//	goto L, L:                      flags; a backward goto makes a loop (jumps.go)
 //	assert(c)                       Assert (decision kind assert at the argument)
 //	int a[3] = {1, 2};              a = f.a.init (a read-only template) or one Store a leaf
 //	static int n = 1; (in f)        static variable f.n with its initializer
@@ -60,13 +61,29 @@
 // test can read, are removed: a switch whose cases end with break, or an
 // early return at the end of a branch, costs no flag.
 //
+// goto. A goto sets the flag of its label and propagates outward as a
+// break does, up to the innermost list of block items that holds both the
+// goto and its label. A forward goto skips the items in between; a backward
+// goto makes the items from the label's to the goto's a loop that the flag
+// takes again. Entering a statement with a flag pending routes the flow to
+// the label inside it (the other items of a block skipped, the branch of an
+// if that holds it taken without evaluating the condition, a loop's body
+// entered without testing the condition, a switch's dispatch skipped).
+// Every reducible and irreducible flow of goto is structured so; computed
+// goto (`goto *p`, `&&label`) and local labels (`__label__`) are not
+// supported. See jumps.go.
+//
 // switch. The controlling expression is promoted and each case constant
 // converted to its type. The chain tests the labels in source order; the
 // last test's else is the default (or "no case"). When no case falls
 // through into the next one and each case has one label, each case's code
 // goes in its test's branch. Otherwise the chain sets a flag `sw` to the
 // index of the first case to run, and the cases follow, case i running when
-// sw == i or the previous case completed normally (flag `fall`).
+// sw == i or the previous case completed normally (flag `fall`). A switch
+// with a case label nested in a statement of its body (Duff's device), or
+// whose body a goto enters or holds both ends of, is a dispatch that sets
+// the flag of one case label followed by the body entered by those flags,
+// as gotos are.
 //
 // Decisions. Every decision of the source is an ir.Decision of its
 // function, numbered in source order: if, while, for, do (outcomes true,
@@ -93,7 +110,8 @@
 // Rejected with "unsupported: ...": floating-point and complex types and
 // constants; 128-bit integers; function pointers (taking a function's
 // address, calls through pointers, function pointer parameters);
-// goto, labels, computed goto (&&label); variable-length arrays; inline
+// computed goto (goto *p, &&label) and local labels (__label__);
+// variable-length arrays; inline
 // assembly; setjmp/longjmp; dynamic allocation (malloc, calloc, realloc,
 // free, alloca, strdup, ...), and library functions taking function pointers
 // (qsort, bsearch, signal, atexit); integer to pointer conversions other
@@ -103,8 +121,7 @@
 // struct or union members, packed or over-aligned layouts, objects of more
 // than 2^20 scalar leaves; compound literals in static initializers
 // (inside a function they are unnamed locals .litN); statement
-// expressions; case ranges; case labels not directly in
-// the body of their switch (Duff's device); definitions of variadic
+// expressions; case ranges; definitions of variadic
 // functions and va_arg; wide string literals; initializers of a union
 // member other than the first and of a struct member by a struct value;
 // non-constant static initializers; thread-local variables; __auto_type;

@@ -849,7 +849,7 @@ func (b *funcBuilder) unary(x *cc.UnaryExpression) ir.Value {
 		}
 		panic(unsupported(pos, "sizeof of a variable-length array"))
 	case cc.UnaryExpressionLabelAddr:
-		panic(unsupported(pos, "labels and goto"))
+		panic(unsupported(pos, "address of a label (computed goto)"))
 	case cc.UnaryExpressionImag, cc.UnaryExpressionReal:
 		panic(unsupported(pos, "complex numbers"))
 	}

@@ -9,13 +9,17 @@ import (
 )
 
 // finish completes a lowered function: the single final Return, the
-// initialization of the return flag, the removal of the flags no test reads
+// initialization of the return and goto flags, the removal of the flags no test reads
 // (and of the guards left empty), the numbering of decisions.
 func (b *funcBuilder) finish() {
 	f := b.f
-	if b.retFlag != nil {
-		f.Body = append([]ir.Stmt{&ir.Copy{At: ir.At{Pos: f.Pos}, Dst: b.retFlag, Src: ir.NewConst(ir.IntType, 0)}}, f.Body...)
+	var init []ir.Stmt
+	for _, g := range append([]*ir.Var{b.retFlag}, b.gotoFlags...) {
+		if g != nil {
+			init = append(init, &ir.Copy{At: ir.At{Pos: f.Pos}, Dst: g, Src: ir.NewConst(ir.IntType, 0)})
+		}
 	}
+	f.Body = append(init, f.Body...)
 	var rv ir.Value
 	if f.Result != nil {
 		rv = f.Result

@@ -39,6 +39,11 @@ type funcBuilder struct {
 	argSpan srcSpan          // the argument of the assert being lowered
 	endPos  ir.Pos           // the closing brace of the function
 	ncl     int              // compound literals
+
+	jumps     *jumpInfo                        // labels and gotos (see jumps.go)
+	lflags    map[*cc.LabeledStatement]*ir.Var // the flags of labels
+	flagLabel map[*ir.Var]*cc.LabeledStatement
+	gotoFlags []*ir.Var // initialized to 0 at the function's start
 }
 
 // target is a loop or a switch: what break (and continue) refer to.
@@ -111,19 +116,15 @@ func (b *funcBuilder) setFlag(v *ir.Var, x uint64) {
 	b.emit(&ir.Copy{At: b.at(), Dst: v, Src: ir.NewConst(ir.IntType, x)})
 }
 
-// block lowers a statement into a fresh block (into: *dst).
-func (b *funcBuilder) stmtInto(s *cc.Statement, dst *[]ir.Stmt) (*[]ir.Stmt, exits) {
-	save := b.cur
-	defer func() { b.cur = save }()
-	return b.stmt(s, dst)
-}
-
 // body lowers the body of the function.
 func (b *funcBuilder) body(cs *cc.CompoundStatement) {
 	b.f.Body = nil
 	b.pos = b.f.Pos
 	b.cur = &b.f.Body
-	cont, ex := b.compound(cs, &b.f.Body)
+	b.jumps = scanJumps(cs)
+	b.lflags = map[*cc.LabeledStatement]*ir.Var{}
+	b.flagLabel = map[*ir.Var]*cc.LabeledStatement{}
+	cont, ex := b.compound(cs, &b.f.Body, normalEntry)
 	if ex.normal && b.f.Name == "main" && b.f.Result != nil && b.f.ResultTyp.Kind == ir.Int {
 		// reaching the } that terminates main returns 0 (C11 5.1.2.2.3)
 		b.cur = cont
@@ -154,13 +155,13 @@ func (b *funcBuilder) anyFlag(flags []*ir.Var) ir.Value {
 	return c
 }
 
-// stmt lowers s at the end of out and returns the block where the code that
-// follows s goes (valid when ex.normal).
-func (b *funcBuilder) stmt(s *cc.Statement, out *[]ir.Stmt) (*[]ir.Stmt, exits) {
+// stmt lowers s at the end of out, entered as en says, and returns the block
+// where the code that follows s goes (valid when ex.normal).
+func (b *funcBuilder) stmt(s *cc.Statement, out *[]ir.Stmt, en entry) (*[]ir.Stmt, exits) {
 	b.cur = out
 	switch s.Case {
 	case cc.StatementCompound:
-		return b.compound(s.CompoundStatement, out)
+		return b.compound(s.CompoundStatement, out, en)
 	case cc.StatementExpr:
 		if e := s.ExpressionStatement.ExpressionList; e != nil {
 			old := b.setPos(e.Position())
@@ -171,65 +172,41 @@ func (b *funcBuilder) stmt(s *cc.Statement, out *[]ir.Stmt) (*[]ir.Stmt, exits) 
 	case cc.StatementSelection:
 		ss := s.SelectionStatement
 		if ss.Case == cc.SelectionStatementSwitch {
-			return b.switchStmt(ss, out)
+			return b.switchStmt(ss, out, en)
 		}
-		return b.ifStmt(ss, out)
+		return b.ifStmt(ss, out, en)
 	case cc.StatementIteration:
-		return b.loop(s.IterationStatement, out)
+		return b.loop(s.IterationStatement, out, en)
 	case cc.StatementJump:
 		return b.jump(s.JumpStatement, out)
 	case cc.StatementLabeled:
 		ls := s.LabeledStatement
-		switch ls.Case {
-		case cc.LabeledStatementLabel:
-			panic(unsupported(ls.Position(), "labels and goto"))
-		case cc.LabeledStatementRange:
+		if ls.Case == cc.LabeledStatementRange {
 			panic(unsupported(ls.Position(), "case range"))
 		}
-		panic(unsupported(ls.Position(), "case label not directly in the body of its switch"))
+		return b.label(ls, out, en)
 	case cc.StatementAsm:
 		panic(unsupported(s.Position(), "inline assembly"))
 	}
 	panic(unsupported(s.Position(), fmt.Sprintf("statement %v", s.Case)))
 }
 
-func (b *funcBuilder) compound(cs *cc.CompoundStatement, out *[]ir.Stmt) (*[]ir.Stmt, exits) {
+func (b *funcBuilder) compound(cs *cc.CompoundStatement, out *[]ir.Stmt, en entry) (*[]ir.Stmt, exits) {
 	var items []*cc.BlockItem
 	for l := cs.BlockItemList; l != nil; l = l.BlockItemList {
 		items = append(items, l.BlockItem)
 	}
-	return b.items(items, out)
+	return b.items(cs, items, 0, len(items), out, en, nil)
 }
 
-// items lowers a sequence of block items.
-func (b *funcBuilder) items(items []*cc.BlockItem, out *[]ir.Stmt) (*[]ir.Stmt, exits) {
-	cur := out
-	ex := exits{normal: true}
-	for i, it := range items {
-		if !ex.normal {
-			// Unreachable code: lowered (for its decisions and errors)
-			// and dropped.
-			var dead []ir.Stmt
-			b.items(items[i:], &dead)
-			break
-		}
-		c, e := b.item(it, cur)
-		ex.jumps = union(ex.jumps, e.jumps)
-		ex.normal = e.normal
-		cur = c
-	}
-	b.cur = cur
-	return cur, ex
-}
-
-func (b *funcBuilder) item(it *cc.BlockItem, out *[]ir.Stmt) (*[]ir.Stmt, exits) {
+func (b *funcBuilder) item(it *cc.BlockItem, out *[]ir.Stmt, en entry) (*[]ir.Stmt, exits) {
 	b.cur = out
 	switch it.Case {
 	case cc.BlockItemDecl:
 		b.declaration(it.Declaration)
 		return b.cur, exits{normal: true}
 	case cc.BlockItemStmt:
-		return b.stmt(it.Statement, out)
+		return b.stmt(it.Statement, out, en)
 	case cc.BlockItemLabel:
 		panic(unsupported(it.Position(), "local label declaration"))
 	case cc.BlockItemFuncDef:
@@ -262,23 +239,105 @@ func (b *funcBuilder) merge(out, ct *[]ir.Stmt, et exits, ce *[]ir.Stmt, ee exit
 	return g, exits{normal: true, jumps: jumps}
 }
 
-func (b *funcBuilder) ifStmt(ss *cc.SelectionStatement, out *[]ir.Stmt) (*[]ir.Stmt, exits) {
+func (b *funcBuilder) ifStmt(ss *cc.SelectionStatement, out *[]ir.Stmt, en entry) (*[]ir.Stmt, exits) {
 	b.cur = out
 	old := b.setPos(ss.ExpressionList.Position())
 	d := b.decision(ir.DecIf, ss.ExpressionList, "true", "false")
-	c := b.condValue(ss.ExpressionList)
-	b.setPos(ss.Token.Position())
-	ifs := &ir.If{At: b.at(), Cond: c, Dec: &ir.DecRef{D: d, True: 0, False: 1}}
-	b.emit(ifs)
+	thenIn := entry{normal: en.normal, flags: b.flagsUnder(en.flags, posKey(ss.Statement))}
+	elseIn := entry{normal: en.normal, flags: b.flagsUnder(en.flags, posKey(ss.Statement2))}
+	var ifs *ir.If
+	switch {
+	case len(en.flags) == 0:
+		c := b.condValue(ss.ExpressionList)
+		b.setPos(ss.Token.Position())
+		ifs = &ir.If{At: b.at(), Cond: c, Dec: &ir.DecRef{D: d, True: 0, False: 1}}
+		b.emit(ifs)
+	case thenIn.live() && elseIn.live():
+		ifs = b.enteredIf(ss, d, en, thenIn.flags, elseIn.flags)
+	default:
+		// entered only by a goto, into one branch: the other is dead
+		var dead []ir.Stmt
+		b.cur = &dead
+		b.condValue(ss.ExpressionList)
+		b.cur = out
+		ifs = &ir.If{}
+	}
 	b.pos = old
-	ct, et := b.stmtInto(ss.Statement, &ifs.Then)
-	ce, ee := &ifs.Else, exits{normal: true}
+	ct, et := b.stmtPos(ss.Statement, &ifs.Then, thenIn)
+	ce, ee := &ifs.Else, exits{normal: elseIn.live()}
 	if ss.Case == cc.SelectionStatementIfElse {
-		ce, ee = b.stmtInto(ss.Statement2, &ifs.Else)
+		ce, ee = b.stmtPos(ss.Statement2, &ifs.Else, elseIn)
+	}
+	if ifs.Cond == nil {
+		// one branch only: it goes in out
+		blk, c, e := ifs.Then, ct, et
+		if !thenIn.live() {
+			blk, c, e = ifs.Else, ce, ee
+		}
+		if c == &ifs.Then || c == &ifs.Else {
+			c = out
+		}
+		*out = append(*out, blk...)
+		b.cur = c
+		return c, e
 	}
 	old = b.setPos(ss.Token.Position())
 	defer func() { b.pos = old }()
 	return b.merge(out, ct, et, ce, ee)
+}
+
+// decideInto emits `if (c) [decision d] flag = 1; else flag = 0`.
+func (b *funcBuilder) decideInto(flag *ir.Var, c ir.Value, d *ir.Decision) {
+	t := &ir.If{At: b.at(), Cond: c, Dec: &ir.DecRef{D: d, True: 0, False: 1}}
+	b.emit(t)
+	b.cur = &t.Then
+	b.setFlag(flag, 1)
+	b.cur = &t.Else
+	b.setFlag(flag, 0)
+}
+
+// enteredIf emits the test of an if entered by a goto into one of its
+// branches (thenFlags, elseFlags: the flags of the labels in each) as well
+// as normally: `if (a flag is set) into = which branch; else { cond;
+// if (c) [decision] into = 1; else into = 0 }; if (into) ...`. The
+// condition is evaluated, and the decision taken, only when the source
+// evaluates it.
+func (b *funcBuilder) enteredIf(ss *cc.SelectionStatement, d *ir.Decision, en entry, thenFlags, elseFlags []*ir.Var) *ir.If {
+	save := b.cur
+	defer func() { b.cur = save }()
+	if !en.normal {
+		// entered only by a goto: the condition is dead
+		var dead []ir.Stmt
+		b.cur = &dead
+		b.condValue(ss.ExpressionList)
+		b.cur = save
+		b.setPos(ss.Token.Position())
+		ifs := &ir.If{At: b.at(), Cond: b.anyFlag(thenFlags)}
+		b.emit(ifs)
+		return ifs
+	}
+	into := b.newFlag("into")
+	b.setPos(ss.Token.Position())
+	h := &ir.If{At: b.at(), Cond: b.anyFlag(en.flags)}
+	b.emit(h)
+	b.cur = &h.Then
+	switch {
+	case len(elseFlags) == 0:
+		b.setFlag(into, 1)
+	case len(thenFlags) == 0:
+		b.setFlag(into, 0)
+	default:
+		b.emit(&ir.Copy{At: b.at(), Dst: into, Src: b.anyFlag(thenFlags)})
+	}
+	b.cur = &h.Else
+	b.setPos(ss.ExpressionList.Position())
+	c := b.condValue(ss.ExpressionList)
+	b.setPos(ss.Token.Position())
+	b.decideInto(into, c, d)
+	b.cur = save
+	ifs := &ir.If{At: b.at(), Cond: into}
+	b.emit(ifs)
+	return ifs
 }
 
 func (b *funcBuilder) jump(js *cc.JumpStatement, out *[]ir.Stmt) (*[]ir.Stmt, exits) {
@@ -286,8 +345,16 @@ func (b *funcBuilder) jump(js *cc.JumpStatement, out *[]ir.Stmt) (*[]ir.Stmt, ex
 	old := b.setPos(js.Position())
 	defer func() { b.pos = old }()
 	switch js.Case {
-	case cc.JumpStatementGoto, cc.JumpStatementGotoExpr:
-		panic(unsupported(js.Position(), "goto"))
+	case cc.JumpStatementGoto:
+		ls, ok := js.Label().(*cc.LabeledStatement)
+		if !ok {
+			panic(unsupported(js.Position(), "goto to a local label (__label__)"))
+		}
+		f := b.labelFlag(ls)
+		b.setFlag(f, 1)
+		return out, exits{jumps: []*ir.Var{f}}
+	case cc.JumpStatementGotoExpr:
+		panic(unsupported(js.Position(), "computed goto"))
 	case cc.JumpStatementBreak:
 		t := b.targets[len(b.targets)-1]
 		if t.brk == nil {
@@ -337,10 +404,20 @@ func (b *funcBuilder) jump(js *cc.JumpStatement, out *[]ir.Stmt) (*[]ir.Stmt, ex
 // `if (exit flags) go = 0; else { cond; if (c) go = 1; else go = 0; }`, so
 // that the decision is recorded only when the source evaluates the
 // condition. A do-while puts its body in Pre (Pre runs before each test).
-func (b *funcBuilder) loop(is *cc.IterationStatement, out *[]ir.Stmt) (*[]ir.Stmt, exits) {
+func (b *funcBuilder) loop(is *cc.IterationStatement, out *[]ir.Stmt, en entry) (*[]ir.Stmt, exits) {
 	b.cur = out
 	old := b.setPos(is.Position())
 	defer func() { b.pos = old }()
+	// into: the flags of the labels in the body, by which a goto enters
+	// the loop without testing its condition (nor initializing a for)
+	into := b.flagsUnder(en.flags, posKey(is.Statement))
+	var dead []ir.Stmt
+	switch {
+	case !en.normal:
+		b.cur = &dead
+	case len(into) > 0:
+		b.cur = b.guard(out, into)
+	}
 	var cond, step cc.ExpressionNode
 	var kind ir.DecisionKind
 	switch is.Case {
@@ -361,7 +438,10 @@ func (b *funcBuilder) loop(is *cc.IterationStatement, out *[]ir.Stmt) (*[]ir.Stm
 	default:
 		panic(unsupported(is.Position(), fmt.Sprintf("loop %v", is.Case)))
 	}
-	out = b.cur
+	if len(into) == 0 && en.normal {
+		out = b.cur
+	}
+	b.cur = out
 	var d *ir.Decision
 	if cond != nil {
 		d = b.decision(kind, cond, "true", "false")
@@ -369,7 +449,7 @@ func (b *funcBuilder) loop(is *cc.IterationStatement, out *[]ir.Stmt) (*[]ir.Stm
 	t := &target{loop: true}
 	b.targets = append(b.targets, t)
 	var body []ir.Stmt
-	cb, eb := b.stmtInto(is.Statement, &body)
+	cb, eb := b.stmtPos(is.Statement, &body, entry{normal: true, flags: into})
 	b.targets = b.targets[:len(b.targets)-1]
 	b.cur = out
 
@@ -406,7 +486,7 @@ func (b *funcBuilder) loop(is *cc.IterationStatement, out *[]ir.Stmt) (*[]ir.Stm
 		b.discard(step)
 	}
 	w := &ir.While{At: loopPos}
-	if len(exitFlags) == 0 {
+	if len(exitFlags) == 0 && (len(into) == 0 || is.Case == cc.IterationStatementDo) {
 		if is.Case == cc.IterationStatementDo {
 			w.Pre = body
 			w.Cond = lowerCond(&w.Pre)
@@ -427,30 +507,40 @@ func (b *funcBuilder) loop(is *cc.IterationStatement, out *[]ir.Stmt) (*[]ir.Stm
 	}
 
 	goFlag := b.newFlag("go")
+	enter := into // tested by the head of a while or for, the body of a do comes first
+	if is.Case == cc.IterationStatementDo {
+		enter = nil
+	}
 	// head emits the test of the exit flags and of the condition into blk.
 	head := func(blk *[]ir.Stmt) {
 		save := b.cur
 		defer func() { b.cur = save }()
 		b.cur = blk
 		b.pos = loopPos.Pos
-		x := b.anyFlag(exitFlags)
-		if cond == nil {
-			b.emit(&ir.Unary{At: b.at(), Dst: goFlag, Op: ir.LNot, X: x})
+		if cond == nil && len(enter) == 0 {
+			b.emit(&ir.Unary{At: b.at(), Dst: goFlag, Op: ir.LNot, X: b.anyFlag(exitFlags)})
 			return
 		}
-		h := &ir.If{At: b.at(), Cond: x}
-		b.emit(h)
-		b.cur = &h.Then
-		b.setFlag(goFlag, 0)
-		c := lowerCond(&h.Else)
-		b.cur = &h.Else
+		// if (exit flags) go = 0; else if (into flags) go = 1; else cond
+		level := func(flags []*ir.Var, val uint64) {
+			if len(flags) == 0 {
+				return
+			}
+			h := &ir.If{At: b.at(), Cond: b.anyFlag(flags)}
+			b.emit(h)
+			b.cur = &h.Then
+			b.setFlag(goFlag, val)
+			b.cur = &h.Else
+		}
+		level(exitFlags, 0)
+		level(enter, 1)
+		if cond == nil {
+			b.setFlag(goFlag, 1)
+			return
+		}
+		c := lowerCond(b.cur)
 		b.pos = loopPos.Pos
-		t := &ir.If{At: b.at(), Cond: c, Dec: &ir.DecRef{D: d, True: 0, False: 1}}
-		b.emit(t)
-		b.cur = &t.Then
-		b.setFlag(goFlag, 1)
-		b.cur = &t.Else
-		b.setFlag(goFlag, 0)
+		b.decideInto(goFlag, c, d)
 	}
 	if is.Case == cc.IterationStatementDo {
 		w.Pre = body
@@ -481,6 +571,81 @@ func (b *funcBuilder) loop(is *cc.IterationStatement, out *[]ir.Stmt) (*[]ir.Stm
 	return g, exits{normal: true, jumps: escaping}
 }
 
+// switchType returns the promoted type of a switch's controlling expression.
+func (b *funcBuilder) switchType(e cc.ExpressionNode) *ir.Type {
+	et := promote(b.exprType(e))
+	if !et.IsInteger() {
+		panic(unsupported(e.Position(), "switch on a non-integer"))
+	}
+	return et
+}
+
+// switchDec is a switch's decision: one outcome per case label (cases, in
+// source order), then "default" or "no case" (outcome def).
+type switchDec struct {
+	d     *ir.Decision
+	cases []*cc.LabeledStatement
+	def   int
+}
+
+// switchDecision registers the decision of a switch on e whose case and
+// default labels are labels, in source order.
+func (b *funcBuilder) switchDecision(e cc.ExpressionNode, labels []*cc.LabeledStatement) switchDec {
+	var sd switchDec
+	var outcomes []string
+	hasDefault := false
+	for _, l := range labels {
+		if l.Case == cc.LabeledStatementDefault {
+			hasDefault = true
+			continue
+		}
+		_, _, text := b.span(l.ConstantExpression)
+		outcomes = append(outcomes, "case "+text)
+		sd.cases = append(sd.cases, l)
+	}
+	sd.def = len(outcomes)
+	if hasDefault {
+		outcomes = append(outcomes, "default")
+	} else {
+		outcomes = append(outcomes, "no case")
+	}
+	sd.d = b.decision(ir.DecSwitch, e, outcomes...)
+	return sd
+}
+
+// caseChain emits, at b.cur, the tests of a switch's value val (of type et)
+// against its case labels, in source order; then(i) fills the branch of
+// case i, last the final else (default or no case).
+func (b *funcBuilder) caseChain(sd switchDec, val ir.Value, et *ir.Type, then func(i int, blk *[]ir.Stmt), last func(blk *[]ir.Stmt)) {
+	blk := b.cur
+	if len(sd.cases) == 0 {
+		// no case label: a test whose false outcome is the default
+		ifs := &ir.If{At: b.at(), Cond: ir.NewConst(ir.IntType, 0), Dec: &ir.DecRef{D: sd.d, True: -1, False: sd.def}}
+		*blk = append(*blk, ifs)
+		last(&ifs.Else)
+		return
+	}
+	for i, l := range sd.cases {
+		b.cur = blk
+		c, ok := b.constOf(l.ConstantExpression, et)
+		if !ok {
+			panic(unsupported(l.ConstantExpression.Position(), "non-constant case label"))
+		}
+		tv := b.newTemp(ir.IntType)
+		b.bools[tv] = true
+		b.emit(&ir.Binary{At: b.at(), Dst: tv, Op: ir.Eq, X: val, Y: c})
+		f := -1
+		if i == len(sd.cases)-1 {
+			f = sd.def
+		}
+		ifs := &ir.If{At: b.at(), Cond: tv, Dec: &ir.DecRef{D: sd.d, True: i, False: f}}
+		b.emit(ifs)
+		then(i, &ifs.Then)
+		blk = &ifs.Else
+	}
+	last(blk)
+}
+
 // A switch segment: the statements from a group of labels to the next.
 type segment struct {
 	labels []*cc.LabeledStatement
@@ -499,30 +664,25 @@ type segment struct {
 // Otherwise the chain sets the index k of the segment where execution
 // starts and the segments follow in order, segment i running when
 // k == i or the previous segment completed normally (fall-through flag).
-func (b *funcBuilder) switchStmt(ss *cc.SelectionStatement, out *[]ir.Stmt) (*[]ir.Stmt, exits) {
+//
+// A switch whose body has a case label nested in one of its statements, a
+// goto from one of its statements to another, or a label that a goto from
+// outside enters, is lowered by switchJumps instead.
+func (b *funcBuilder) switchStmt(ss *cc.SelectionStatement, out *[]ir.Stmt, en entry) (*[]ir.Stmt, exits) {
+	if len(en.flags) > 0 || b.jumps.nested[ss] || b.jumps.inBody[posKey(ss.Statement)] {
+		return b.switchJumps(ss, out, en)
+	}
 	b.cur = out
 	old := b.setPos(ss.ExpressionList.Position())
 	defer func() { b.pos = old }()
 	e := ss.ExpressionList
-	et := promote(b.exprType(e))
-	if !et.IsInteger() {
-		panic(unsupported(e.Position(), "switch on a non-integer"))
-	}
+	et := b.switchType(e)
 	val := b.convert(b.rvalue(e), et)
 
 	// Segments.
 	var segs []*segment
 	var dead []*cc.BlockItem
-	var items []*cc.BlockItem
-	switch body := ss.Statement; body.Case {
-	case cc.StatementCompound:
-		for l := body.CompoundStatement.BlockItemList; l != nil; l = l.BlockItemList {
-			items = append(items, l.BlockItem)
-		}
-	default:
-		items = []*cc.BlockItem{{Case: cc.BlockItemStmt, Statement: body}}
-	}
-	for _, it := range items {
+	for _, it := range switchItems(ss) {
 		if it.Case == cc.BlockItemStmt && it.Statement.Case == cc.StatementLabeled {
 			ls := it.Statement.LabeledStatement
 			if ls.Case == cc.LabeledStatementCaseLabel || ls.Case == cc.LabeledStatementDefault || ls.Case == cc.LabeledStatementRange {
@@ -551,30 +711,19 @@ func (b *funcBuilder) switchStmt(ss *cc.SelectionStatement, out *[]ir.Stmt) (*[]
 		segs[len(segs)-1].items = append(segs[len(segs)-1].items, it)
 	}
 
-	// The decision: one outcome per case label, then default or no case.
-	var outcomes []string
-	var cases []*cc.LabeledStatement
+	var labels []*cc.LabeledStatement
 	caseSeg := map[*cc.LabeledStatement]int{}
 	defSeg := -1
 	for i, s := range segs {
 		for _, l := range s.labels {
+			labels = append(labels, l)
+			caseSeg[l] = i
 			if l.Case == cc.LabeledStatementDefault {
 				defSeg = i
-				continue
 			}
-			_, _, text := b.span(l.ConstantExpression)
-			outcomes = append(outcomes, "case "+text)
-			cases = append(cases, l)
-			caseSeg[l] = i
 		}
 	}
-	defOutcome := len(outcomes)
-	if defSeg >= 0 {
-		outcomes = append(outcomes, "default")
-	} else {
-		outcomes = append(outcomes, "no case")
-	}
-	d := b.decision(ir.DecSwitch, e, outcomes...)
+	sd := b.switchDecision(e, labels)
 
 	// Lower the segments.
 	t := &target{}
@@ -583,13 +732,13 @@ func (b *funcBuilder) switchStmt(ss *cc.SelectionStatement, out *[]ir.Stmt) (*[]
 		var blk []ir.Stmt
 		save := b.cur
 		b.cur = &blk
-		b.items(dead, &blk)
+		b.items(nil, dead, 0, len(dead), &blk, normalEntry, nil)
 		b.cur = save
 	}
 	for _, s := range segs {
 		its := append([]*cc.BlockItem{{Case: cc.BlockItemStmt, Statement: s.first}}, s.items...)
 		save := b.cur
-		s.cont, s.ex = b.items(its, &s.blk)
+		s.cont, s.ex = b.items(nil, its, 0, len(its), &s.blk, normalEntry, nil)
 		b.cur = save
 	}
 	b.targets = b.targets[:len(b.targets)-1]
@@ -609,40 +758,10 @@ func (b *funcBuilder) switchStmt(ss *cc.SelectionStatement, out *[]ir.Stmt) (*[]
 	jumps = without(jumps, t.brk)
 	b.pos = irPos(ss.Token.Position())
 
-	caseConst := func(l *cc.LabeledStatement) ir.Value {
-		c, ok := b.constOf(l.ConstantExpression, et)
-		if !ok {
-			panic(unsupported(l.ConstantExpression.Position(), "non-constant case label"))
-		}
-		return c
-	}
-	// chain emits the tests; then(i) fills the branch of case i; last fills
-	// the final else.
 	chain := func(then func(i int, blk *[]ir.Stmt), last func(blk *[]ir.Stmt)) {
-		blk := b.cur
-		if len(cases) == 0 {
-			// no case label: a test whose false outcome is the default
-			ifs := &ir.If{At: b.at(), Cond: ir.NewConst(ir.IntType, 0), Dec: &ir.DecRef{D: d, True: -1, False: defOutcome}}
-			*blk = append(*blk, ifs)
-			last(&ifs.Else)
-			return
-		}
-		for i, l := range cases {
-			b.cur = blk
-			tv := b.newTemp(ir.IntType)
-			b.bools[tv] = true
-			b.emit(&ir.Binary{At: b.at(), Dst: tv, Op: ir.Eq, X: val, Y: caseConst(l)})
-			f := -1
-			if i == len(cases)-1 {
-				f = defOutcome
-			}
-			ifs := &ir.If{At: b.at(), Cond: tv, Dec: &ir.DecRef{D: d, True: i, False: f}}
-			b.emit(ifs)
-			then(i, &ifs.Then)
-			blk = &ifs.Else
-		}
-		last(blk)
+		b.caseChain(sd, val, et, then, last)
 	}
+	cases := sd.cases
 
 	if direct {
 		// The places where the switch completes normally without a

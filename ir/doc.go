@@ -31,7 +31,7 @@
 // Return values of calls.
 //
 // Control flow is structured: If and While only. for, do, switch, break,
-// continue, early return, &&, ||, ?: are lowered with flag variables
+// continue, early return, goto, &&, ||, ?: are lowered with flag variables
 // (Flag), so that each function has one Return, its last statement.
 // While.Pre may hold any statements: the evaluation of a condition with &&
 // (nested If), and for a do-while loop the whole body, followed by the

@@ -82,7 +82,7 @@ func TestHarnessBadInput(t *testing.T) {
 	cases := []badInput{
 		{[]string{"harness", "testdata/paper/foo.c"}, "usage: inka harness"},
 		{[]string{"harness", "testdata/nofile.c", "-o", tmp}, "testdata/nofile.c: no such file or directory"},
-		{[]string{"harness", "testdata/unsupported/goto.c", "-o", tmp}, "testdata/unsupported/goto.c:4:9: unsupported: goto"},
+		{[]string{"harness", "testdata/unsupported/computed_goto.c", "-o", tmp}, "testdata/unsupported/computed_goto.c:4:5: unsupported: computed goto"},
 		{[]string{"harness", "testdata/paper/lh98.c", "--from", other, "-o", tmp}, "testdata/paper/lh98.c: " + other + " holds the tests of testdata/paper/foo.c, not of this file"},
 		{[]string{"harness", "testdata/paper/foo.c", "--from", garbage, "-o", tmp}, garbage + ":2:3: reading an inka/v1 run: invalid character 'n'"},
 		{[]string{"harness", "testdata/paper/foo.c", "--from", filepath.Join(tmp, "none.json"), "-o", tmp}, filepath.Join(tmp, "none.json") + ": no such file or directory"},

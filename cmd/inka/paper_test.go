@@ -328,7 +328,7 @@ func TestBadInput(t *testing.T) {
 		{[]string{"run", "testdata/paper/foo.c", "--func", "nope"}, "testdata/paper/foo.c: no function named nope"},
 		{[]string{"run", "testdata/paper/foo.c", "--func", "foo", "--args", "x=1"}, "no input named x in foo"},
 		{[]string{"run", "testdata/paper/foo.c", "--func", "foo", "--args", "i=zz"}, "input i"},
-		{[]string{"cover", "testdata/unsupported/goto.c"}, "testdata/unsupported/goto.c:4:9: unsupported: goto"},
+		{[]string{"cover", "testdata/unsupported/computed_goto.c"}, "testdata/unsupported/computed_goto.c:4:5: unsupported: computed goto"},
 		{[]string{"reach", "testdata/unsupported/syntax.c:3"}, "testdata/unsupported/syntax.c:3:15: "},
 		{[]string{"cover", "testdata/nofile.c"}, "testdata/nofile.c: no such file or directory"},
 		{[]string{"cover", "testdata/paper/foo.c", "--criterion", "mcdc"}, `unknown criterion "mcdc"`},
@@ -362,7 +362,7 @@ func TestCoverSkipsUnsupportedFunctions(t *testing.T) {
 	out, errs, status := runCmd(t, "cover", file, "--format", "json")
 	assert.Equal(t, exitUsage, status)
 	assert.Contains(t, errs, file+":3:8: unsupported: floating-point type double (function half skipped)")
-	assert.Contains(t, errs, file+":5:30: unsupported: goto (function withgoto skipped)")
+	assert.Contains(t, errs, file+":5:29: unsupported: address of a label (computed goto) (function jump skipped)")
 	r := runJSONText(t, out)
 	require.Len(t, r.Goals, 2)
 	for _, g := range r.Goals {
