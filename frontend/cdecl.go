@@ -16,7 +16,9 @@ import (
 // `int count(char *a0)` would not even compile beside the file.
 type CType struct {
 	t      cc.Type
-	unqual bool // top-level qualifiers dropped
+	q      *qtype      // its qualifiers, level by level (nil: unknown, cc's attributes are read)
+	r      *qualReader // the qualifiers of its members
+	unqual bool        // top-level qualifiers dropped
 }
 
 // Spelling says where a declaration is to be read.
@@ -38,11 +40,11 @@ const (
 // only declared (a callee the file does not define).
 func (u *Unit) FuncType(name string) (CType, error) {
 	if fd := u.defs[name]; fd != nil {
-		return CType{t: fd.Declarator.Type()}, nil
+		return u.declared(fd.Declarator), nil
 	}
 	for _, n := range u.ast.Scope.Nodes[name] {
 		if d, ok := n.(*cc.Declarator); ok && !d.IsTypename() && d.Type() != nil && d.Type().Kind() == cc.Function {
-			return CType{t: d.Type()}, nil
+			return u.declared(d), nil
 		}
 	}
 	return CType{}, fmt.Errorf("no function %s declared in %s", name, u.path)
@@ -54,29 +56,45 @@ func (u *Unit) ObjectType(name string) (CType, error) {
 	if d == nil {
 		return CType{}, fmt.Errorf("no object %s declared at file scope in %s", name, u.path)
 	}
-	return CType{t: d.Type()}, nil
+	return u.declared(d), nil
 }
+
+// declared returns the type declarator d declares.
+func (u *Unit) declared(d *cc.Declarator) CType {
+	return CType{t: d.Type(), q: u.quals.typeOf(d), r: u.quals}
+}
+
+// sub returns the type t0 at a level below t (a pointee, an element, a
+// member, a parameter), with its qualifiers q.
+func (t CType) sub(t0 cc.Type, q *qtype) CType { return CType{t: t0, q: q, r: t.r} }
 
 // Params returns the parameter types of a function type, as the function
 // receives them (arrays and functions decayed to pointers).
 func (t CType) Params() []CType {
 	var out []CType
 	for _, p := range t.params() {
-		out = append(out, CType{t: p.Type().Decay()})
+		out = append(out, t.sub(p.p.Type().Decay(), t.q.param(p.i)))
 	}
 	return out
 }
 
+// param is a parameter of a function type and its index among the
+// type's parameter declarations.
+type param struct {
+	p *cc.Parameter
+	i int
+}
+
 // params are the parameters of a function type (none for `(void)`).
-func (t CType) params() []*cc.Parameter {
+func (t CType) params() []param {
 	ft, ok := t.t.(*cc.FunctionType)
 	if !ok {
 		return nil
 	}
-	var out []*cc.Parameter
-	for _, p := range ft.Parameters() {
+	var out []param
+	for i, p := range ft.Parameters() {
 		if p.Type().Kind() != cc.Void {
-			out = append(out, p)
+			out = append(out, param{p, i})
 		}
 	}
 	return out
@@ -87,7 +105,7 @@ func (t CType) params() []*cc.Parameter {
 func (t CType) ParamNames() []string {
 	var out []string
 	for _, p := range t.params() {
-		out = append(out, p.Name())
+		out = append(out, p.p.Name())
 	}
 	return out
 }
@@ -95,38 +113,67 @@ func (t CType) ParamNames() []string {
 // Result returns the result type of a function type.
 func (t CType) Result() CType {
 	if ft, ok := t.t.(*cc.FunctionType); ok {
-		return CType{t: ft.Result()}
+		q := t.q
+		if q != nil && q.kind != qFunc {
+			q = nil
+		}
+		return t.sub(ft.Result(), q.next())
 	}
 	return CType{}
 }
 
+// field returns the type of member f of t.
+func (t CType) field(f *cc.Field) CType {
+	var q *qtype
+	if t.r != nil {
+		q = t.r.typeOf(f.Declarator())
+	}
+	return t.sub(f.Type(), q)
+}
+
+// quals returns the qualifiers of t's own level: read from the declaration
+// (see qualReader), or cc's when they are unknown.
+func (t CType) quals() qual {
+	if t.q != nil {
+		return t.q.at()
+	}
+	var q qual
+	if a := t.t.Attributes(); a != nil {
+		if a.IsConst() {
+			q |= qConst
+		}
+		if a.IsVolatile() {
+			q |= qVolatile
+		}
+	}
+	return q
+}
+
 // IsConst reports whether t itself is const-qualified (an object of type t
 // can only be initialized, not assigned).
-func (t CType) IsConst() bool { return t.t != nil && !t.unqual && t.t.Attributes().IsConst() }
+func (t CType) IsConst() bool { return t.t != nil && !t.unqual && t.quals()&qConst != 0 }
 
 // HasConst reports whether t is const-qualified or has a const member or
 // element (at any depth, not behind pointers): such an object cannot be
-// assigned as a whole or member by member. The const of pointers
-// themselves is not counted: cc/v4 puts the const of `const char *a[2]`
-// on the array's pointers instead of on the chars (its qualifiers are not
-// reliable at pointer levels, see Decl), and a harness that took every
-// such array for constant would leave it alone.
+// assigned as a whole or member by member. When its qualifiers are
+// unknown (see CType.q), the const of pointers themselves is not counted:
+// cc/v4 puts the const of `const char *a[2]` on the array's pointers.
 func (t CType) HasConst() bool {
-	if t.IsConst() && t.t.Kind() != cc.Ptr {
+	if t.IsConst() && (t.q != nil || t.t.Kind() != cc.Ptr) {
 		return true
 	}
 	switch x := t.t.(type) {
 	case *cc.ArrayType:
-		return CType{t: x.Elem()}.HasConst()
+		return t.sub(x.Elem(), t.q.next()).HasConst()
 	case *cc.StructType:
 		for i := 0; i < x.NumFields(); i++ {
-			if (CType{t: x.FieldByIndex(i).Type()}).HasConst() {
+			if t.field(x.FieldByIndex(i)).HasConst() {
 				return true
 			}
 		}
 	case *cc.UnionType:
 		for i := 0; i < x.NumFields(); i++ {
-			if (CType{t: x.FieldByIndex(i).Type()}).HasConst() {
+			if t.field(x.FieldByIndex(i)).HasConst() {
 				return true
 			}
 		}
@@ -138,7 +185,7 @@ func (t CType) HasConst() bool {
 // element of an array or, for a pointer, of the object it points to (the
 // fresh objects of ir.InputShape are named so: "p[0].next[2]").
 func (t CType) Walk(path string) (CType, error) {
-	cur := t.t
+	cur := t
 	for rest := path; rest != ""; {
 		switch rest[0] {
 		case '.':
@@ -149,16 +196,16 @@ func (t CType) Walk(path string) (CType, error) {
 			name := rest[1 : end+1]
 			rest = rest[end+1:]
 			var f *cc.Field
-			switch x := cur.(type) {
+			switch x := cur.t.(type) {
 			case *cc.StructType:
 				f = x.FieldByName(name)
 			case *cc.UnionType:
 				f = x.FieldByName(name)
 			}
 			if f == nil {
-				return CType{}, fmt.Errorf("no member %s in %s", name, cur)
+				return CType{}, fmt.Errorf("no member %s in %s", name, cur.t)
 			}
-			cur = f.Type()
+			cur = cur.field(f)
 		case '[':
 			end := strings.IndexByte(rest, ']')
 			if end < 0 {
@@ -168,19 +215,19 @@ func (t CType) Walk(path string) (CType, error) {
 				return CType{}, fmt.Errorf("bad index in access path %q", path)
 			}
 			rest = rest[end+1:]
-			switch x := cur.(type) {
+			switch x := cur.t.(type) {
 			case *cc.ArrayType:
-				cur = x.Elem()
+				cur = cur.sub(x.Elem(), cur.q.next())
 			case *cc.PointerType:
-				cur = x.Elem()
+				cur = cur.sub(x.Elem(), cur.q.next())
 			default:
-				return CType{}, fmt.Errorf("%s cannot be indexed", cur)
+				return CType{}, fmt.Errorf("%s cannot be indexed", cur.t)
 			}
 		default:
 			return CType{}, fmt.Errorf("bad access path %q", path)
 		}
 	}
-	return CType{t: cur}, nil
+	return cur, nil
 }
 
 // Decl returns a declaration of name with type t: "const char *name",
@@ -189,14 +236,12 @@ func (t CType) Walk(path string) (CType, error) {
 // gives a prototype whose parameters are named a0, a1, ... (see
 // Prototype). Top-level qualifiers are kept (drop them with Unqualified).
 //
-// The qualifiers are cc/v4's, which are right for the common declarators
-// (`const char *s`, `const int a[3]`, `struct s *const p`) but not for
-// all: cc loses the const of a pointer between two others (`T *const *p`,
-// spelled `T **`) and of a struct member's pointee (`const int *m`,
-// spelled `int *`), and moves the const of an array of pointers to const
-// onto its pointers. The harness declares its own objects unqualified at
-// the top, so that only a stub's prototype can suffer: a conflicting
-// prototype is then a compile error, never a silent difference.
+// The qualifiers are read from the declarations, level by level (see
+// qualReader: cc/v4's own are not reliable below the top level); where
+// they are unknown (a typeof specifier), cc's are spelled. The harness
+// declares its own objects unqualified at the top, so that only a stub's
+// prototype could suffer: a conflicting prototype is then a compile
+// error, never a silent difference.
 func (t CType) Decl(name string, sp Spelling) (string, error) {
 	return t.Prototype(name, "a", sp)
 }
@@ -208,20 +253,23 @@ func (t CType) Prototype(name, prefix string, sp Spelling) (string, error) {
 		return "", fmt.Errorf("no type")
 	}
 	d := &declarer{sp: sp, prefix: prefix}
-	s := d.decl(t.t, name, false, t.unqual)
+	s := d.decl(t, name, false, t.unqual)
 	return strings.TrimSpace(s), d.err
 }
 
 // Unqualified returns t without its top-level qualifiers (the type of a
 // copy of a value of type t).
-func (t CType) Unqualified() CType { return CType{t.t, true} }
+func (t CType) Unqualified() CType {
+	t.unqual = true
+	return t
+}
 
 // Tags returns the struct and union tags a Portable declaration of t names
 // ("struct node"), to be declared before it ("struct node;"), so that they
 // are not declared anew inside a prototype's parameter list.
 func (t CType) Tags() []string {
 	d := &declarer{sp: Portable, prefix: "a", tags: map[string]bool{}}
-	d.decl(t.t, "", false, false)
+	d.decl(t, "", false, false)
 	return d.order
 }
 
@@ -245,10 +293,13 @@ func (d *declarer) fail(format string, args ...any) string {
 // decl spells type t around the declarator inner. ptrInner tells that
 // inner starts with '*' (an array or function declarator must then be
 // parenthesized around it); unqual drops t's own qualifiers.
-func (d *declarer) decl(t cc.Type, inner string, ptrInner, unqual bool) string {
-	switch x := t.(type) {
+func (d *declarer) decl(ct CType, inner string, ptrInner, unqual bool) string {
+	if ct.q != nil && ct.q.kind != levelKind(ct.t) {
+		ct.q = nil // a mismatch: spell cc's qualifiers
+	}
+	switch x := ct.t.(type) {
 	case *cc.PointerType:
-		q := quals(x.Attributes())
+		q := spellQuals(ct.quals())
 		if unqual {
 			q = ""
 		}
@@ -259,7 +310,7 @@ func (d *declarer) decl(t cc.Type, inner string, ptrInner, unqual bool) string {
 			}
 			in += inner
 		}
-		return d.decl(x.Elem(), in, true, false)
+		return d.decl(ct.sub(x.Elem(), ct.q.next()), in, true, false)
 	case *cc.ArrayType:
 		if ptrInner {
 			inner = "(" + inner + ")"
@@ -268,7 +319,7 @@ func (d *declarer) decl(t cc.Type, inner string, ptrInner, unqual bool) string {
 		if x.Len() >= 0 {
 			n = strconv.FormatInt(x.Len(), 10)
 		}
-		return d.decl(x.Elem(), inner+"["+n+"]", false, false)
+		return d.decl(ct.sub(x.Elem(), ct.q.next()), inner+"["+n+"]", false, false)
 	case *cc.FunctionType:
 		if ptrInner {
 			inner = "(" + inner + ")"
@@ -278,7 +329,7 @@ func (d *declarer) decl(t cc.Type, inner string, ptrInner, unqual bool) string {
 			if p.Type().Kind() == cc.Void {
 				continue
 			}
-			ps = append(ps, d.decl(p.Type().Decay(), fmt.Sprintf("%s%d", d.prefix, i), false, true))
+			ps = append(ps, d.decl(ct.sub(p.Type().Decay(), ct.q.param(i)), fmt.Sprintf("%s%d", d.prefix, i), false, true))
 		}
 		if x.IsVariadic() {
 			ps = append(ps, "...")
@@ -286,9 +337,26 @@ func (d *declarer) decl(t cc.Type, inner string, ptrInner, unqual bool) string {
 		if len(ps) == 0 {
 			ps = []string{"void"}
 		}
-		return d.decl(x.Result(), inner+"("+strings.Join(ps, ", ")+")", false, true)
+		return d.decl(ct.sub(x.Result(), ct.q.next()), inner+"("+strings.Join(ps, ", ")+")", false, true)
 	}
-	return d.base(t, !unqual) + sep(inner)
+	q := ""
+	if !unqual {
+		q = spellQuals(ct.quals())
+	}
+	return d.base(ct.t, q) + sep(inner)
+}
+
+// levelKind is the qkind of the level of type t.
+func levelKind(t cc.Type) qkind {
+	switch t.Kind() {
+	case cc.Ptr:
+		return qPtr
+	case cc.Array:
+		return qArray
+	case cc.Function:
+		return qFunc
+	}
+	return qBase
 }
 
 func sep(inner string) string {
@@ -299,14 +367,10 @@ func sep(inner string) string {
 }
 
 // base spells a type that is neither a pointer, an array nor a function,
-// with its qualifiers when withQuals.
-func (d *declarer) base(t cc.Type, withQuals bool) string {
-	q := ""
-	if withQuals {
-		q = quals(t.Attributes())
-		if q != "" {
-			q += " "
-		}
+// with the qualifiers q.
+func (d *declarer) base(t cc.Type, q string) string {
+	if q != "" {
+		q += " "
 	}
 	switch x := t.(type) {
 	case *cc.StructType, *cc.UnionType:
@@ -331,7 +395,7 @@ func (d *declarer) base(t cc.Type, withQuals bool) string {
 			tag := tg.SrcStr()
 			return q + "enum " + tag
 		}
-		return q + d.base(x.UnderlyingType(), false)
+		return q + d.base(x.UnderlyingType(), "")
 	}
 	if s, ok := scalarNames[t.Kind()]; ok {
 		return q + s
@@ -339,15 +403,16 @@ func (d *declarer) base(t cc.Type, withQuals bool) string {
 	return d.fail("type %s cannot be spelled", t)
 }
 
-func quals(a *cc.Attributes) string {
-	var q []string
-	if a.IsConst() {
-		q = append(q, "const")
+func spellQuals(q qual) string {
+	switch q & (qConst | qVolatile) {
+	case qConst:
+		return "const"
+	case qVolatile:
+		return "volatile"
+	case qConst | qVolatile:
+		return "const volatile"
 	}
-	if a.IsVolatile() {
-		q = append(q, "volatile")
-	}
-	return strings.Join(q, " ")
+	return ""
 }
 
 var scalarNames = map[cc.Kind]string{

@@ -103,7 +103,10 @@
 // versions, _Bool, enums (their underlying integer type, unsigned int when
 // no constant is negative, as gcc; the tag in Type.Tag), pointers, fixed-size
 // arrays, structs and unions (checked against cc's layout), typedefs
-// resolved, qualifiers dropped.
+// resolved. The qualifiers of the declared types of variables, parameters
+// and members are kept at every level (ir.Type.Const, Volatile), read from
+// the declarations' syntax (quals.go: cc/v4's own are unreliable below the
+// top level); those of values are dropped.
 //
 // # Not supported
 //

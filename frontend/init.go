@@ -36,11 +36,12 @@ func (b *funcBuilder) declaration(d *cc.Declaration) {
 			panic(unsupported(dd.Position(), "thread-local variable"))
 		}
 		pos := dd.Position()
-		it := b.u.irType(t, pos)
+		it := b.u.declType(t, b.u.quals.typeOf(dd), pos)
 		if it.Kind == ir.Void {
 			panic(unsupported(pos, "object of type void"))
 		}
 		v := b.pb.newVar(b.localName(dd.Name()), it, ir.Local, irPos(pos), b.f)
+		v.ReadOnly = it.AllConst()
 		b.f.Locals = append(b.f.Locals, v)
 		b.vars[dd] = v
 		b.decls[v] = dd
@@ -214,7 +215,12 @@ func (b *funcBuilder) localInit(v *ir.Var, init *cc.Initializer) {
 			defer func() { b.pos = old }()
 			val = b.convertAssign(b.rvalue(it.e), leaves[i].Type, it.e, "initialization")
 		}
-		b.store(b.leafLval(v, leaves[i].Path), val)
+		if l := b.leafLval(v, leaves[i].Path); l.ptr != nil {
+			// may write a const leaf: this is its initialization
+			b.emit(&ir.Store{At: b.at(), Ptr: l.ptr, Src: val, Init: v.Typ.HasConst()})
+		} else {
+			b.assign(l.v, val)
+		}
 	}
 	for _, i := range order {
 		emitLeaf(i)

@@ -83,6 +83,7 @@ type Unit struct {
 	// why a struct or union is opaque (pointers to it can be used, not
 	// its members)
 	opaqueWhy map[*ir.Type]string
+	quals     *qualReader       // the qualifiers of the declarations, level by level
 	strNames  map[string]string // names of the string literals, by content
 }
 
@@ -181,6 +182,7 @@ func load(path string, src []byte, opts Options) (*Unit, error) {
 		types: map[any]*ir.Type{},
 		inits: map[*cc.Declarator]*cc.Initializer{},
 	}
+	u.quals = newQualReader(ast)
 	for l := ast.TranslationUnit; l != nil; l = l.TranslationUnit {
 		ed := l.ExternalDeclaration
 		switch ed.Case {

@@ -98,7 +98,8 @@ func (pb *progBuilder) funcRef(fd *cc.FunctionDefinition) *ir.Func {
 	}
 	// the parameters, so that calls can be lowered before the body
 	var decls []*cc.Declarator
-	for _, p := range ft.Parameters() {
+	qf := pb.u.quals.typeOf(d)
+	for i, p := range ft.Parameters() {
 		if p.Type().Kind() == cc.Void {
 			continue
 		}
@@ -112,8 +113,9 @@ func (pb *progBuilder) funcRef(fd *cc.FunctionDefinition) *ir.Func {
 		if pname == "" {
 			pname = fmt.Sprintf("arg%d", len(f.Params)+1)
 		}
-		t := pb.u.irType(p.Type().Decay(), ppos)
+		t := pb.u.declType(p.Type().Decay(), qf.param(i), ppos)
 		v := pb.newVar(pname, t, ir.Param, irPos(ppos), f)
+		v.ReadOnly = t.AllConst()
 		v.DeclLen = declaredLen(d)
 		f.Params = append(f.Params, v)
 		decls = append(decls, d)
@@ -148,7 +150,7 @@ func (pb *progBuilder) global(d *cc.Declarator, fnName string, init *cc.Initiali
 		init = pb.u.inits[d]
 	}
 	pos := d.Position()
-	t := pb.u.irType(d.Type(), pos)
+	t := pb.u.declType(d.Type(), pb.u.quals.typeOf(d), pos)
 	if t.Kind == ir.Void {
 		panic(unsupported(pos, "object of type void"))
 	}
@@ -156,20 +158,13 @@ func (pb *progBuilder) global(d *cc.Declarator, fnName string, init *cc.Initiali
 		panic(unsupported(pos, "thread-local variable"))
 	}
 	v := pb.newVar(name, t, class, irPos(pos), nil)
-	v.ReadOnly = d.IsConst() || isConstType(d.Type())
+	v.ReadOnly = t.AllConst()
 	pb.globals[d] = v
 	pb.p.Globals = append(pb.p.Globals, v)
 	if init != nil {
 		v.Init = pb.staticInit(v, init, fnName)
 	}
 	return v
-}
-
-func isConstType(t cc.Type) bool {
-	for t.Kind() == cc.Array {
-		t = t.(*cc.ArrayType).Elem()
-	}
-	return t.Attributes().IsConst()
 }
 
 // stringVar returns the read-only global array of a string literal
@@ -251,18 +246,15 @@ func (pb *progBuilder) extern(d *cc.Declarator, pos token.Position) *ir.Extern {
 	}
 	e := &ir.Extern{Name: name, Variadic: ft.IsVariadic(), Pos: irPos(d.Position())}
 	e.Result = pb.u.irType(ft.Result(), pos)
-	for _, p := range ft.Parameters() {
+	qf := pb.u.quals.typeOf(d)
+	for i, p := range ft.Parameters() {
 		pt := p.Type()
 		if pt.Kind() == cc.Void {
 			continue
 		}
-		dt := pt.Decay()
-		e.Params = append(e.Params, pb.u.irType(dt, pos))
-		constPointee := false
-		if ptr, ok := dt.(*cc.PointerType); ok {
-			constPointee = ptr.Elem().Attributes().IsConst()
-		}
-		e.ConstPointee = append(e.ConstPointee, constPointee)
+		t := pb.u.declType(pt.Decay(), qf.param(i), pos)
+		e.Params = append(e.Params, t)
+		e.ConstPointee = append(e.ConstPointee, t.IsPointer() && t.Elem.Const)
 	}
 	pb.externs[name] = e
 	pb.p.Externs = append(pb.p.Externs, e)

@@ -101,7 +101,7 @@ func (b *funcBuilder) setPos(p token.Position) ir.Pos {
 }
 
 func (b *funcBuilder) newTemp(t *ir.Type) *ir.Var {
-	v := b.pb.newVar("", t, ir.Temp, b.pos, b.f)
+	v := b.pb.newVar("", ir.Unqualified(t), ir.Temp, b.pos, b.f) // a value: C drops its qualifiers
 	b.f.Locals = append(b.f.Locals, v)
 	return v
 }

@@ -11,8 +11,9 @@ import (
 )
 
 // irType converts a C type to the IR. Typedefs are resolved, qualifiers
-// dropped, enums become their underlying integer type with the enum tag in
-// Type.Tag. pos locates the error for an unsupported type.
+// dropped (declType adds those of a declaration), enums become their
+// underlying integer type with the enum tag in Type.Tag. pos locates the
+// error for an unsupported type.
 func (u *Unit) irType(t cc.Type, pos token.Position) *ir.Type {
 	if t == nil {
 		panic(unsupported(pos, "untyped expression"))
@@ -219,7 +220,7 @@ func (u *Unit) structType(t cc.Type, pos token.Position) *ir.Type {
 		if f.Name() == "" {
 			panic(unsupported(pos, "anonymous struct or union member in "+typeName(t)))
 		}
-		fields = append(fields, ir.Field{Name: f.Name(), Type: u.irType(f.Type(), pos)})
+		fields = append(fields, ir.Field{Name: f.Name(), Type: u.declType(f.Type(), u.quals.typeOf(f.Declarator()), pos)})
 	}
 	var built *ir.Type
 	if isUnion {

@@ -90,7 +90,9 @@
 //	                (of the array member of a struct a pointer was derived from, if so)
 //	PointerCompare  < <= > >= or - of pointers into different objects (or NULL)
 //	Uninitialized   indeterminate value used in an operation, condition, address, index or extern argument
-//	ReadOnlyWrite   store into a string literal or const object
+//	ReadOnlyWrite   store into a string literal, a const object, or a const member or element
+//	                (ir.Leaf.Const; the const of a pointee is not the pointer's: `T *const *p`
+//	                makes *p read-only, not p)
 //	MissingReturn   the value of a call that ended without return is used (also the entry function's)
 //
 // Not UB but outcomes of their own: AssertFailed (ir.Assert false, or a

@@ -39,7 +39,7 @@ func (m *machine) setup(f *ir.Func, in Inputs) error {
 		names[root] = true
 		roots[i] = root
 		o := m.newObject(root, g.Typ, kind)
-		o.readOnly = g.ReadOnly || g.Class == ir.String
+		o.setReadOnly(g, m.info.consts[g.Typ])
 		o.v = g
 		m.globals[g] = o
 	}
@@ -337,7 +337,7 @@ func (m *machine) stubWrite(e *ir.Extern, args []Val, w StubWrite) error {
 	if err := m.checkPtr(q, fmt.Sprintf("stub %s writing arg%d%s", e.Name, w.Arg, w.Path), nil, "", lt.Size()); err != nil {
 		return err
 	}
-	if q.obj.readOnly {
+	if q.obj.readOnlyAt(q.off, lt.Size()) {
 		return fmt.Errorf("interp: stub %s writes to read-only %s", e.Name, q.obj.name)
 	}
 	v, err := convert(w.Val, lt)

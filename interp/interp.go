@@ -343,6 +343,7 @@ type progInfo struct {
 	slot   []int32                // by Var.ID: index in its function's frame, -1 for globals
 	vars   map[*ir.Func][]*ir.Var // by function: the variables of its frames, in slot order
 	leaves map[*ir.Type][]ir.Leaf // layouts of the variables' aggregate types
+	consts map[*ir.Type][]span    // read-only parts of the variables' types, when some are
 	maxID  int
 	// what the cache entry was computed from, to detect a changed Program
 	nfuncs, nglobals, numVars int
@@ -360,13 +361,18 @@ func infoOf(p *ir.Program) *progInfo {
 		}
 	}
 	pi := &progInfo{vars: map[*ir.Func][]*ir.Var{}, leaves: map[*ir.Type][]ir.Leaf{},
-		nfuncs: len(p.Funcs), nglobals: len(p.Globals), numVars: p.NumVars}
+		consts: map[*ir.Type][]span{}, nfuncs: len(p.Funcs), nglobals: len(p.Globals), numVars: p.NumVars}
 	see := func(v *ir.Var) {
 		if v.ID > pi.maxID {
 			pi.maxID = v.ID
 		}
 		if v.Typ.IsAggregate() && pi.leaves[v.Typ] == nil {
 			pi.leaves[v.Typ] = v.Typ.Leaves()
+		}
+		if _, ok := pi.consts[v.Typ]; !ok {
+			if s := constSpans(v.Typ); s != nil {
+				pi.consts[v.Typ] = s
+			}
 		}
 	}
 	for _, g := range p.Globals {
@@ -544,6 +550,7 @@ func (m *machine) call(f *ir.Func, args []argVal, pos ir.Pos, depth int) (argVal
 		m.initObject(o, v.Name, v.Typ, objLocal)
 		o.fn = f
 		o.v = v
+		o.setReadOnly(v, m.info.consts[v.Typ])
 		if v == f.Result {
 			for i := range o.cells {
 				o.cells[i].v.undef = noReturnVal
@@ -798,7 +805,7 @@ func (m *machine) exec(s ir.Stmt) error {
 			return err
 		}
 		m.observeDeref(s, p)
-		if p.obj.readOnly {
+		if !s.Init && p.obj.readOnlyAt(p.off, t.Size()) {
 			return ub(ReadOnlyWrite, "*%s = …: %s is read-only", s.Ptr, p)
 		}
 		if t.IsAggregate() {

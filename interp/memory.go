@@ -33,8 +33,9 @@ type object struct {
 	typ      *ir.Type
 	size     int64
 	kind     objKind
-	readOnly bool
-	dead     bool // its lifetime has ended (a local of a returned call)
+	readOnly bool   // every byte: a string literal, a template, a const object
+	consts   []span // the read-only leaves of a partly const object (ir.Leaf.Const)
+	dead     bool   // its lifetime has ended (a local of a returned call)
 	fn       *ir.Func
 	v        *ir.Var // the variable it is, if any (for Config.OnDeref)
 	cells    []cell
@@ -85,6 +86,52 @@ func (m *machine) layout(t *ir.Type) []ir.Leaf {
 	}
 	m.leaves[t] = l
 	return l
+}
+
+// span is a range of bytes [off, end) of an object.
+type span struct{ off, end int64 }
+
+// constSpans returns the byte ranges of the read-only leaves of an object
+// of type t (nil when it has none), adjacent leaves merged.
+func constSpans(t *ir.Type) []span {
+	if !t.HasConst() {
+		return nil
+	}
+	var out []span
+	for _, l := range t.Leaves() {
+		if !l.Const {
+			continue
+		}
+		end := l.Offset + l.Type.Size()
+		if n := len(out); n > 0 && out[n-1].end == l.Offset {
+			out[n-1].end = end
+			continue
+		}
+		out = append(out, span{l.Offset, end})
+	}
+	return out
+}
+
+// setReadOnly marks the read-only parts of the object of variable v.
+func (o *object) setReadOnly(v *ir.Var, spans []span) {
+	o.readOnly = v.ReadOnly || v.Class == ir.String
+	if !o.readOnly {
+		o.consts = spans
+	}
+}
+
+// readOnlyAt reports whether writing size bytes at offset off writes a
+// read-only part of o.
+func (o *object) readOnlyAt(off, size int64) bool {
+	if o.readOnly {
+		return true
+	}
+	for _, s := range o.consts {
+		if off < s.end && s.off < off+size {
+			return true
+		}
+	}
+	return false
 }
 
 // zero makes every leaf of o zero (NULL for pointers), as static storage

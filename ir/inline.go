@@ -94,7 +94,7 @@ func (in *inliner) stmt(out []Stmt, s Stmt, sub map[*Var]*Var, depth int) []Stmt
 	case *Load:
 		return append(out, &Load{At: s.At, Dst: rv(sub, s.Dst), Ptr: rval(sub, s.Ptr)})
 	case *Store:
-		return append(out, &Store{At: s.At, Ptr: rval(sub, s.Ptr), Src: rval(sub, s.Src)})
+		return append(out, &Store{At: s.At, Ptr: rval(sub, s.Ptr), Src: rval(sub, s.Src), Init: s.Init})
 	case *Assert:
 		return append(out, &Assert{At: s.At, Cond: rval(sub, s.Cond), Dec: s.Dec})
 	case *Return:

@@ -51,7 +51,10 @@ type Var struct {
 	// by leaf (see Type.Leaves); leaves not listed are zero. Locals get
 	// their initializers as ordinary statements.
 	Init []InitItem
-	// ReadOnly marks string literals and const-qualified globals.
+	// ReadOnly marks string literals, the read-only templates of local
+	// initializers, and objects whose every leaf is const (Type.AllConst).
+	// An object with only some const leaves (a struct with a const
+	// member) is not ReadOnly: its Leaves say which are (Leaf.Const).
 	ReadOnly bool
 	// DeclLen is N for a parameter declared as an array `T v[N]` (its type
 	// is the pointer T*): callers pass at least N elements, so the object

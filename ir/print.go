@@ -68,7 +68,7 @@ func FprintFunc(w io.Writer, f *Func) {
 }
 
 func declString(t *Type, name string) string {
-	return t.String() + " " + name
+	return t.QualString() + " " + name
 }
 
 func initString(g *Var) string {
@@ -146,6 +146,9 @@ func StmtString(s Stmt) string {
 	case *Load:
 		return fmt.Sprintf("%s = *%s", s.Dst, s.Ptr)
 	case *Store:
+		if s.Init {
+			return fmt.Sprintf("*%s = %s [init]", s.Ptr, s.Src)
+		}
 		return fmt.Sprintf("*%s = %s", s.Ptr, s.Src)
 	case *Call:
 		args := make([]string, len(s.Args))

@@ -128,6 +128,10 @@ type Store struct {
 	At
 	Ptr Value
 	Src Value
+	// Init marks the store of a local's initializer: it may write the
+	// read-only leaves of the object being initialized (`const int a[2] =
+	// {x, y};`), which no other store may (Leaf.Const).
+	Init bool
 }
 
 // Call is `Dst = Callee(Args...)` (Dst nil when the result is unused or

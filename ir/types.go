@@ -45,12 +45,24 @@ func (k Kind) String() string {
 
 // Type is a C object type of the LP64 target. Types are compared with
 // Identical, not with ==: the front end may build equal types twice.
+//
+// Const and Volatile are the qualifiers of one level of a declared type,
+// as the declaration spells them: `int *const *p` is a pointer to a const
+// pointer to int, `const int a[3]` an array of const ints (C11 6.7.3p9: a
+// qualified array type qualifies its elements). The front end sets them on
+// the declared types of variables, parameters, members and what declared
+// pointers point to; the types of values (temporaries, loads) are
+// unqualified, as C drops the qualifiers of an rvalue. Qualifiers change
+// neither the layout nor the values: Identical and String ignore them
+// (QualString shows them).
 type Type struct {
-	Kind   Kind
-	Elem   *Type   // Pointer: pointee (Void for void*); Array: element
-	Len    int64   // Array: number of elements
-	Fields []Field // Struct, Union
-	Tag    string  // Struct, Union: tag name (may be empty); enum name for integers
+	Kind     Kind
+	Elem     *Type   // Pointer: pointee (Void for void*); Array: element
+	Len      int64   // Array: number of elements
+	Fields   []Field // Struct, Union
+	Tag      string  // Struct, Union: tag name (may be empty); enum name for integers
+	Const    bool    // this level is const-qualified
+	Volatile bool    // this level is volatile-qualified
 	// size and align in bytes, computed by the constructors.
 	size, align int64
 }
@@ -262,6 +274,11 @@ type Leaf struct {
 	Path   string // C access path relative to the object, e.g. ".a[2].b"
 	Type   *Type  // integer or pointer type
 	Offset int64  // byte offset in the object
+	// Const: the leaf is read-only in an object of the type, being
+	// const-qualified itself or part of a const-qualified element or
+	// member (`const int a[3]`, `struct { const int n; } s`, `int *const
+	// p`). The const of a pointee (`const int *p`) is not the pointer's.
+	Const bool
 }
 
 // Leaves flattens t into its scalar components in increasing offset order:
@@ -270,8 +287,47 @@ type Leaf struct {
 // reinterpret a union's bytes as another member (see the README).
 func (t *Type) Leaves() []Leaf {
 	var out []Leaf
-	t.leaves("", 0, &out)
+	t.leaves("", 0, false, &out)
 	return out
+}
+
+// HasConst reports whether some leaf of an object of type t is read-only
+// (Leaf.Const).
+func (t *Type) HasConst() bool {
+	if t.Const {
+		return true
+	}
+	switch t.Kind {
+	case Array:
+		return t.Elem.HasConst()
+	case Struct, Union:
+		for _, f := range t.Fields {
+			if f.Type.HasConst() {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// AllConst reports whether every leaf of an object of type t is read-only
+// (Leaf.Const): the object can only be initialized, never written.
+func (t *Type) AllConst() bool {
+	if t.Const {
+		return true
+	}
+	switch t.Kind {
+	case Array:
+		return t.Elem.AllConst()
+	case Struct, Union:
+		for _, f := range t.Fields {
+			if !f.Type.AllConst() {
+				return false
+			}
+		}
+		return len(t.Fields) > 0
+	}
+	return false
 }
 
 // NumLeaves returns len(t.Leaves()) without building them.
@@ -296,66 +352,108 @@ func (t *Type) NumLeaves() int64 {
 	return 1
 }
 
-func (t *Type) leaves(path string, off int64, out *[]Leaf) {
+func (t *Type) leaves(path string, off int64, con bool, out *[]Leaf) {
+	con = con || t.Const
 	switch t.Kind {
 	case Array:
 		for i := int64(0); i < t.Len; i++ {
-			t.Elem.leaves(fmt.Sprintf("%s[%d]", path, i), off+i*t.Elem.size, out)
+			t.Elem.leaves(fmt.Sprintf("%s[%d]", path, i), off+i*t.Elem.size, con, out)
 		}
 	case Struct:
 		for _, f := range t.Fields {
-			f.Type.leaves(path+"."+f.Name, off+f.Offset, out)
+			f.Type.leaves(path+"."+f.Name, off+f.Offset, con, out)
 		}
 	case Union:
 		if len(t.Fields) > 0 {
 			f := t.Fields[0]
-			f.Type.leaves(path+"."+f.Name, off, out)
+			f.Type.leaves(path+"."+f.Name, off, con, out)
 		}
 	case Void:
 	default:
-		*out = append(*out, Leaf{Path: path, Type: t, Offset: off})
+		*out = append(*out, Leaf{Path: path, Type: t, Offset: off, Const: con})
 	}
 }
 
 // String returns the C spelling of t (abstract declarator form).
 func (t *Type) String() string {
 	var b strings.Builder
-	writeType(&b, t)
+	writeType(&b, t, false)
 	return b.String()
 }
 
-func writeType(b *strings.Builder, t *Type) {
+// Unqualified returns t without the qualifiers of its own level (the type
+// of a value read from an object of type t).
+func Unqualified(t *Type) *Type {
+	if !t.Const && !t.Volatile {
+		return t
+	}
+	c := *t
+	c.Const, c.Volatile = false, false
+	return &c
+}
+
+// QualString is String with the qualifiers: "unsigned short* const***"
+// (a pointer to a pointer to a pointer to a const pointer to unsigned
+// short), "const int[3]".
+func (t *Type) QualString() string {
+	var b strings.Builder
+	writeType(&b, t, true)
+	return b.String()
+}
+
+func writeType(b *strings.Builder, t *Type, quals bool) {
+	qual := func(t *Type) string {
+		switch {
+		case !quals:
+			return ""
+		case t.Const && t.Volatile:
+			return "const volatile"
+		case t.Const:
+			return "const"
+		case t.Volatile:
+			return "volatile"
+		}
+		return ""
+	}
 	switch t.Kind {
 	case Pointer:
-		writeType(b, t.Elem)
+		writeType(b, t.Elem, quals)
 		b.WriteString("*")
+		if q := qual(t); q != "" {
+			b.WriteString(" " + q)
+		}
 	case Array:
 		// C order: int[3][4] is an array of 3 arrays of 4 ints
 		e := t
 		for e.Kind == Array {
 			e = e.Elem
 		}
-		writeType(b, e)
+		writeType(b, e, quals)
 		for e := t; e.Kind == Array; e = e.Elem {
 			fmt.Fprintf(b, "[%d]", e.Len)
 		}
-	case Struct, Union:
+	default:
+		if q := qual(t); q != "" {
+			b.WriteString(q + " ")
+		}
+		if t.Kind != Struct && t.Kind != Union {
+			b.WriteString(t.Kind.String())
+			return
+		}
 		b.WriteString(t.Kind.String())
 		if t.Tag != "" {
 			b.WriteString(" " + t.Tag)
-		} else {
-			b.WriteString(" {")
-			for i, f := range t.Fields {
-				if i > 0 {
-					b.WriteString("; ")
-				}
-				writeType(b, f.Type)
-				b.WriteString(" " + f.Name)
-			}
-			b.WriteString("}")
+			return
 		}
-	default:
-		b.WriteString(t.Kind.String())
+		b.WriteString(" {")
+		for i, f := range t.Fields {
+			if i > 0 {
+				b.WriteString("; ")
+			}
+			writeType(b, f.Type, quals)
+			b.WriteString(" " + f.Name)
+		}
+		b.WriteString("}")
 	}
 }
 

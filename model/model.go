@@ -3,8 +3,9 @@
 // package combinators: one fd variable per SSA version, exact machine
 // arithmetic (the domain of a signed result excludes overflow, unsigned
 // results wrap), the absence of undefined behaviour on every operation that
-// runs (division by zero, INT_MIN / -1, shift counts, invalid pointers), an
-// ite per if, and a lazily unfolded w per loop.
+// runs (division by zero, INT_MIN / -1, shift counts, invalid pointers, a
+// store into a read-only cell: ssa.Cell.ReadOnly), an ite per if, and a
+// lazily unfolded w per loop.
 //
 // A call of a function that ends the program (exit, abort: ir.Extern.
 // NoReturn) is a dead end: the model describes the runs that return, and
@@ -430,14 +431,23 @@ func (m *Model) stmt(s ssa.Stmt, e *env, index int) []fd.Constraint {
 	case *ssa.PhiD:
 		p := m.val(e, s.Ptr)
 		c := &combinators.PhiD{P: p, DP: m.val(e, s.Val)}
+		out := []fd.Constraint{c}
+		init := false
+		if st, ok := s.Source().(*ir.Store); ok {
+			init = st.Init
+		}
 		for i, a := range s.Addrs {
 			c.Addrs = append(c.Addrs, fd.I64(a-s.Off))
 			c.Vals = append(c.Vals, m.val(e, s.Olds[i]))
+			if s.Dsts[i].Cell.ReadOnly && !init {
+				// a write to a read-only object is undefined: excluded
+				out = append(out, fd.CmpC(p, fd.Ne, fd.I64(a-s.Off)))
+			}
 		}
 		for _, d := range s.Dsts {
 			c.Xs = append(c.Xs, m.def(e, d))
 		}
-		return []fd.Constraint{c}
+		return out
 	case *ssa.Stub:
 		if s.Extern.NoReturn() {
 			// exit(), abort(): no execution that returns goes through here.

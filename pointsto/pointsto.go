@@ -104,6 +104,39 @@ func (l Loc) Type() *ir.Type {
 	return t
 }
 
+// ReadOnly reports whether a write into l may write a read-only leaf of
+// a variable: a string literal, a const object, a const member or element
+// (ir.Leaf.Const), or a part of l that has one.
+func (l Loc) ReadOnly() bool {
+	o := l.Obj
+	if o.Kind != VarObj || o.Typ == nil {
+		return false
+	}
+	if o.Var.ReadOnly || o.Var.Class == ir.String {
+		return true
+	}
+	t := o.Typ
+	for _, name := range splitPath(l.Path) {
+		for t.Kind == ir.Array && !t.Const {
+			t = t.Elem
+		}
+		if t.Const {
+			return true
+		}
+		found := false
+		for _, f := range t.Fields {
+			if f.Name == name {
+				t, found = f.Type, true
+				break
+			}
+		}
+		if !found {
+			return true // not a path of the object: say it may be
+		}
+	}
+	return t.HasConst()
+}
+
 // Summary reports whether l stands for several run-time cells (it lies in
 // an array): such a location is only weakly updated.
 func (l Loc) Summary() bool {

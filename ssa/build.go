@@ -103,7 +103,8 @@ func (b *builder) layout() {
 		}
 		b.f.objBase[o] = addr
 		for i, l := range o.Typ.Leaves() {
-			c := &Cell{ID: len(b.f.Cells), Obj: o, Leaf: i, Path: l.Path, Typ: l.Type, Addr: addr, Name: o.Name + l.Path}
+			c := &Cell{ID: len(b.f.Cells), Obj: o, Leaf: i, Path: l.Path, Typ: l.Type, Addr: addr, Name: o.Name + l.Path,
+				ReadOnly: o.Kind == pointsto.VarObj && (o.Var.ReadOnly || o.Var.Class == ir.String || l.Const)}
 			b.f.Cells = append(b.f.Cells, c)
 			b.f.cellsOf[o] = append(b.f.cellsOf[o], c)
 			addr++

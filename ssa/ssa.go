@@ -51,6 +51,11 @@ type Cell struct {
 	Typ  *ir.Type
 	Addr int64
 	Name string // "j", "a[2]", "s.f", "*p[1]"
+	// ReadOnly: a leaf of a variable that no store may write (a string
+	// literal, a const object or member: ir.Leaf.Const), but the one of
+	// its initialization (ir.Store.Init). The objects behind pointer
+	// inputs are never read-only: the caller's are not const.
+	ReadOnly bool
 }
 
 func (c *Cell) String() string { return c.Name }

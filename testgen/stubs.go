@@ -110,7 +110,7 @@ func (rw *stubRewriter) write(s *ir.Call) []ir.Stmt {
 		return nil // a constant: NULL
 	}
 	for l := range rw.pt.TargetsOf(s, p) {
-		if o := l.Obj; o.Kind == pointsto.VarObj && (o.Var.ReadOnly || o.Var.Class == ir.String) {
+		if l.ReadOnly() {
 			return nil
 		}
 	}
