@@ -28,6 +28,7 @@ func TestUBPrograms(t *testing.T) {
 		"null_deref": interp.NullDeref, "dangling": interp.Dangling, "out_of_bounds": interp.OutOfBounds,
 		"bad_arith": interp.OutOfBounds, "compare_objects": interp.PointerCompare, "uninitialized": interp.Uninitialized,
 		"write_literal": interp.ReadOnlyWrite, "missing_return": interp.MissingReturn,
+		"write_const": interp.ReadOnlyWrite, "write_const_member": interp.ReadOnlyWrite, "write_const_local": interp.ReadOnlyWrite,
 	}
 	others := map[string]interp.Outcome{"failing_assert": interp.AssertFailed, "deep": interp.DepthLimit, "spin": interp.StepLimit}
 	seen := 0

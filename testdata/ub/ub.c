@@ -88,6 +88,33 @@ int write_literal(int i)        /* i=0 */
     return s[0];
 }
 
+static const int limits[2] = { 10, 20 };
+
+int write_const(int i)          /* i=1 */
+{
+    int *p = (int *)&limits[i & 1];   /* casting const away is allowed, */
+    *p = 0;                     /* UB: writing the const object is not */
+    return limits[0];
+}
+
+struct account { const long id; long balance; };
+struct account acct = { 42, 0 };
+
+long write_const_member(long amount)    /* amount=5 */
+{
+    acct.balance = amount;      /* the other member is writable */
+    *(long *)&acct.id = amount; /* UB: a const member */
+    return acct.balance;
+}
+
+int write_const_local(int x)    /* x=3 */
+{
+    const int fixed[2] = { x, x + 1 };  /* its initialization writes it */
+    int *p = (int *)fixed;
+    p[1] = 0;                   /* UB: read-only */
+    return fixed[0];
+}
+
 static int no_return(int c)
 {
     if (c)
