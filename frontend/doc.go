@@ -131,6 +131,11 @@
 // nested functions. A pointer to a struct that cannot be represented is
 // accepted (the struct is opaque) until a member is accessed.
 //
-// Functions only declared in the file (library functions included) become
-// ir.Extern: the interpreter stubs the calls.
+// Every function with a body in the translation unit is lowered when
+// called (a static helper of an included header too); Functions lists only
+// the main file's. Functions only declared become ir.Extern: stubs,
+// except those a system header declares (Extern.System: the C library,
+// see ir/library.go), as the objects a system header declares and the
+// file does not define are the library's (Var.System). A read of a
+// volatile object is a Copy or Load of its own, marked Volatile.
 package frontend

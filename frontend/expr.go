@@ -3,6 +3,7 @@ package frontend
 import (
 	"fmt"
 	"reflect"
+	"strings"
 
 	"modernc.org/cc/v4"
 	"modernc.org/token"
@@ -16,7 +17,14 @@ type lval struct {
 	v   *ir.Var
 	ptr ir.Value
 	typ *ir.Type // the object's type
+	// volatile: the object is volatile-qualified (each read is marked,
+	// ir.Load.Volatile).
+	volatile bool
 }
+
+// isVolatile reports whether an lvalue of cc type t designates a volatile
+// object.
+func isVolatile(t cc.Type) bool { return t != nil && t.Attributes().IsVolatile() }
 
 // exprType is the IR type of an expression (after array decay for arrays
 // in value position, as cc types them).
@@ -303,6 +311,9 @@ func (b *funcBuilder) rvalue(e cc.ExpressionNode) ir.Value {
 	case *cc.PrimaryExpression:
 		switch x.Case {
 		case cc.PrimaryExpressionIdent:
+			if isVolatile(x.Type()) {
+				return b.load(b.lvalue(x))
+			}
 			return b.identVar(x)
 		case cc.PrimaryExpressionExpr:
 			return b.rvalue(x.ExpressionList)
@@ -513,6 +524,12 @@ func (b *funcBuilder) identVar(x *cc.PrimaryExpression) *ir.Var {
 
 // lvalue lowers an lvalue expression.
 func (b *funcBuilder) lvalue(e cc.ExpressionNode) lval {
+	l := b.lvalue1(e)
+	l.volatile = l.volatile || isVolatile(e.Type())
+	return l
+}
+
+func (b *funcBuilder) lvalue1(e cc.ExpressionNode) lval {
 	old := b.setPos(e.Position())
 	defer func() { b.pos = old }()
 	pos := e.Position()
@@ -564,11 +581,18 @@ func (b *funcBuilder) lvalue(e cc.ExpressionNode) lval {
 			p := b.ptrAdd(base, idx, false, pos)
 			return lval{ptr: p, typ: p.Type().Elem}
 		case cc.PostfixExpressionSelect:
+			// A member of a volatile struct is volatile.
 			s := b.lvalue(x.PostfixExpression)
-			return b.field(b.addrOf(s), x, pos)
+			l := b.field(b.addrOf(s), x, pos)
+			l.volatile = s.volatile
+			return l
 		case cc.PostfixExpressionPSelect:
 			p := b.rvalue(x.PostfixExpression)
-			return b.field(p, x, pos)
+			l := b.field(p, x, pos)
+			if pt, ok := x.PostfixExpression.Type().(*cc.PointerType); ok {
+				l.volatile = isVolatile(pt.Elem())
+			}
+			return l
 		case cc.PostfixExpressionCall:
 			// an rvalue of struct type whose member is selected
 			v := b.call(x, true)
@@ -652,16 +676,22 @@ func (b *funcBuilder) decay(l lval, pos token.Position) ir.Value {
 	return d
 }
 
-// load reads an lvalue.
+// load reads an lvalue. A volatile object is read by a statement of its
+// own, marked, for every read.
 func (b *funcBuilder) load(l lval) ir.Value {
 	if l.v != nil {
-		return l.v
+		if !l.volatile {
+			return l.v
+		}
+		d := b.newTemp(l.typ)
+		b.emit(&ir.Copy{At: b.at(), Dst: d, Src: l.v, Volatile: true})
+		return d
 	}
 	if l.typ.Kind == ir.Array {
 		panic("load of an array")
 	}
 	d := b.newTemp(l.typ)
-	b.emit(&ir.Load{At: b.at(), Dst: d, Ptr: l.ptr})
+	b.emit(&ir.Load{At: b.at(), Dst: d, Ptr: l.ptr, Volatile: l.volatile})
 	return d
 }
 
@@ -1044,6 +1074,9 @@ func (b *funcBuilder) call(x *cc.PostfixExpression, want bool) ir.Value {
 		}
 		call.Args = append(call.Args, v)
 	}
+	if call.Extern != nil && call.Extern.System {
+		checkFormat(call, args, pos)
+	}
 	if call.Extern != nil && len(params) == 0 && !call.Extern.Variadic && len(args) > 0 {
 		// an unprototyped declaration: the arguments give the parameters
 		for _, a := range call.Args {
@@ -1060,6 +1093,40 @@ func (b *funcBuilder) call(x *cc.PostfixExpression, want bool) ir.Value {
 		return nil
 	}
 	return call.Dst
+}
+
+// checkFormat refuses a call of the printf family that may write through
+// a pointer argument (ir.PrintfFormat): a %n conversion, or a format that
+// is not a string literal with pointers among the arguments.
+func checkFormat(call *ir.Call, args []cc.ExpressionNode, pos token.Position) {
+	k := ir.PrintfFormat(call.Extern.Name)
+	if k < 0 || k >= len(args) {
+		return
+	}
+	pointers := false
+	for _, a := range call.Args[k+1:] {
+		pointers = pointers || a.Type().IsPointer()
+	}
+	lit, ok := unparen(args[k]).(*cc.PrimaryExpression)
+	if !ok || lit.Case != cc.PrimaryExpressionString {
+		if pointers {
+			panic(unsupported(pos, call.Extern.Name+" with a format that is not a string literal and pointer arguments (a %n would write)"))
+		}
+		return
+	}
+	f, _ := lit.Value().(cc.StringValue)
+	for i := 0; i < len(f); i++ {
+		if f[i] != '%' {
+			continue
+		}
+		i++
+		for i < len(f) && strings.IndexByte("-+ #0123456789.*hljztL'", f[i]) >= 0 {
+			i++
+		}
+		if i < len(f) && f[i] == 'n' {
+			panic(unsupported(pos, call.Extern.Name+" with a %n conversion (it writes through its argument)"))
+		}
+	}
 }
 
 // assertion lowers assert(e): an Assert with a decision located at the

@@ -73,7 +73,7 @@ type Unit struct {
 	path  string     // as given by the user
 	ast   *cc.AST
 	funcs []*cc.FunctionDefinition           // defined in the main file, source order
-	defs  map[string]*cc.FunctionDefinition  // same, by name
+	defs  map[string]*cc.FunctionDefinition  // every function defined in the unit (headers too), by name
 	objs  map[string]*cc.Declarator          // file-scope object definitions (tentative or not), by name
 	names map[string]bool                    // names of file-scope objects (to keep locals distinct)
 	files map[string][]byte                  // source text by file name
@@ -85,6 +85,9 @@ type Unit struct {
 	opaqueWhy map[*ir.Type]string
 	quals     *qualReader       // the qualifiers of the declarations, level by level
 	strNames  map[string]string // names of the string literals, by content
+	// sysDirs are the system include directories of the host (not those
+	// of -I): the C library's headers.
+	sysDirs []string
 }
 
 //go:embed include/assert.h
@@ -159,6 +162,7 @@ func load(path string, src []byte, opts Options) (*Unit, error) {
 	if err != nil {
 		return nil, err
 	}
+	sysDirs := append([]string{builtinIncludeDir}, cfg.SysIncludePaths...)
 	cfg.FS = builtinFS{}
 	cfg.UnsignedEnums = true // as gcc: an enum without negative constants is unsigned int
 	cfg.IncludePaths = append(append([]string{""}, opts.IncludeDirs...), cfg.IncludePaths...)
@@ -173,26 +177,28 @@ func load(path string, src []byte, opts Options) (*Unit, error) {
 		return nil, ccError(path, err)
 	}
 	u := &Unit{
-		path:  path,
-		ast:   ast,
-		defs:  map[string]*cc.FunctionDefinition{},
-		objs:  map[string]*cc.Declarator{},
-		names: map[string]bool{},
-		files: map[string][]byte{path: src},
-		types: map[any]*ir.Type{},
-		inits: map[*cc.Declarator]*cc.Initializer{},
+		path:    path,
+		ast:     ast,
+		defs:    map[string]*cc.FunctionDefinition{},
+		objs:    map[string]*cc.Declarator{},
+		names:   map[string]bool{},
+		files:   map[string][]byte{path: src},
+		types:   map[any]*ir.Type{},
+		inits:   map[*cc.Declarator]*cc.Initializer{},
+		sysDirs: sysDirs,
 	}
 	u.quals = newQualReader(ast)
 	for l := ast.TranslationUnit; l != nil; l = l.TranslationUnit {
 		ed := l.ExternalDeclaration
 		switch ed.Case {
 		case cc.ExternalDeclarationFuncDef:
+			// A function defined in a header (a static helper, an inline
+			// function) is code of the unit like the file's own: calls to
+			// it are lowered, never stubbed. Only the main file's
+			// functions are the unit's Functions.
 			fd := ed.FunctionDefinition
-			if fd.Declarator.Position().Filename != path {
-				continue
-			}
 			name := fd.Declarator.Name()
-			if _, dup := u.defs[name]; !dup {
+			if _, dup := u.defs[name]; !dup && fd.Declarator.Position().Filename == path {
 				u.funcs = append(u.funcs, fd)
 			}
 			u.defs[name] = fd
@@ -221,6 +227,31 @@ func load(path string, src []byte, opts Options) (*Unit, error) {
 		}
 	}
 	return u, nil
+}
+
+// systemFile reports whether a file is a system header (the C library's),
+// or none of the user's (the compiler's predefined declarations).
+func (u *Unit) systemFile(name string) bool {
+	if name == "" || strings.HasPrefix(name, "<") {
+		return true
+	}
+	for _, d := range u.sysDirs {
+		if d != "" && strings.HasPrefix(name, strings.TrimSuffix(d, "/")+"/") {
+			return true
+		}
+	}
+	return false
+}
+
+// declaredBySystem reports whether a system header declares the function
+// name (the file may declare it again).
+func (u *Unit) declaredBySystem(name string) bool {
+	for _, n := range u.ast.Scope.Nodes[name] {
+		if d, ok := n.(*cc.Declarator); ok && d.Type() != nil && d.Type().Kind() == cc.Function && u.systemFile(d.Position().Filename) {
+			return true
+		}
+	}
+	return false
 }
 
 // Path returns the path of the main file, as given to Load.

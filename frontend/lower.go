@@ -159,6 +159,9 @@ func (pb *progBuilder) global(d *cc.Declarator, fnName string, init *cc.Initiali
 	}
 	v := pb.newVar(name, t, class, irPos(pos), nil)
 	v.ReadOnly = t.AllConst()
+	// The defining declaration of an object the file does not define is
+	// one of its declarations: in a system header, a C library object.
+	v.System = class == ir.Global && pb.u.systemFile(pos.Filename)
 	pb.globals[d] = v
 	pb.p.Globals = append(pb.p.Globals, v)
 	if init != nil {
@@ -244,7 +247,7 @@ func (pb *progBuilder) extern(d *cc.Declarator, pos token.Position) *ir.Extern {
 	if !ok {
 		panic(unsupported(pos, "call of "+name+" of type "+d.Type().String()))
 	}
-	e := &ir.Extern{Name: name, Variadic: ft.IsVariadic(), Pos: irPos(d.Position())}
+	e := &ir.Extern{Name: name, Variadic: ft.IsVariadic(), Pos: irPos(d.Position()), System: pb.u.declaredBySystem(name)}
 	e.Result = pb.u.irType(ft.Result(), pos)
 	qf := pb.u.quals.typeOf(d)
 	for i, p := range ft.Parameters() {

@@ -144,8 +144,8 @@ func buildRun(t *testing.T, dir string) (string, int) {
 // the file.
 func TestBadInput(t *testing.T) {
 	dir := t.TempDir()
-	file := filepath.Join(dir, "lib.c")
-	require.NoError(t, os.WriteFile(file, []byte("#include <string.h>\nint f(const char *s) { if (strlen(s) > 2) return 1; return 0; }\n"), 0o644))
+	file := filepath.Join(dir, "log.c")
+	require.NoError(t, os.WriteFile(file, []byte("int logmsg(const char *fmt, ...);\nint f(int x) { if (logmsg(\"x\", x) > 2) return 1; return 0; }\n"), 0o644))
 	u, err := frontend.Load(file, frontend.Options{})
 	require.NoError(t, err)
 	_, run := cover(t, file, "f", genOpts)
@@ -153,7 +153,45 @@ func TestBadInput(t *testing.T) {
 	require.NoError(t, err)
 	_, err = s.Write(filepath.Join(dir, "h"))
 	require.Error(t, err)
-	assert.Regexp(t, `^/usr/include/string\.h:\d+:\d+: callee strlen is declared in a system header`, err.Error())
+	assert.Regexp(t, `^.*log\.c:1:5: callee logmsg is variadic: the harness cannot stub it`, err.Error())
+}
+
+// TestLibraryCalls: the harness calls the C library, never stubs it; the
+// tests inka gives do not depend on what it does (output only), and the
+// goals that do are unknown, so the harness builds with -Wall -Werror and
+// passes.
+func TestLibraryCalls(t *testing.T) {
+	needGCC(t)
+	dir := t.TempDir()
+	file := filepath.Join(dir, "lib.c")
+	require.NoError(t, os.WriteFile(file, []byte(`#include <stdio.h>
+#include <string.h>
+int check(int x, const char *name)
+{
+	if (x < 0) {
+		fprintf(stderr, "%s: negative\n", name);
+		return -1;
+	}
+	if (x > 10 && strlen(name) > 3)
+		return 2;
+	printf("%d\n", x);
+	return 0;
+}
+`), 0o644))
+	u, run := cover(t, file, "check", genOpts)
+	var unknown int
+	for _, g := range run.Goals {
+		if g.Status == "unknown" {
+			unknown++
+			assert.Contains(t, g.Reason, "strlen is a C library function inka does not model", g.ID)
+		}
+	}
+	assert.Equal(t, 1, unknown, "x > 10 && strlen(name) > 3 true (false is x <= 10)")
+	hd, m := emit(t, u, run, harness.Options{})
+	require.NotEmpty(t, m.Tests)
+	out, status := buildRun(t, hd)
+	assert.Equal(t, 0, status, out)
+	assert.Contains(t, out, fmt.Sprintf("%d passed, 0 failed", len(m.Tests)))
 }
 
 // TestFalseClaims proves that the coverage checks can fail: the claims of

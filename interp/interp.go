@@ -133,9 +133,10 @@ const (
 	Exited                      // exit(), _Exit() or abort() was called
 	StepLimit                   // more than Config.MaxSteps statements
 	DepthLimit                  // recursion deeper than Config.MaxDepth
+	Unmodelled                  // a call of the C library whose effect inka does not know (ir.Call.Unmodelled)
 )
 
-var outcomeNames = [...]string{"returned", "undefined behaviour", "assertion failed", "exited", "step limit", "recursion limit"}
+var outcomeNames = [...]string{"returned", "undefined behaviour", "assertion failed", "exited", "step limit", "recursion limit", "unmodelled library call"}
 
 func (o Outcome) String() string {
 	if o >= 0 && int(o) < len(outcomeNames) {
@@ -345,6 +346,9 @@ type progInfo struct {
 	leaves map[*ir.Type][]ir.Leaf // layouts of the variables' aggregate types
 	consts map[*ir.Type][]span    // read-only parts of the variables' types, when some are
 	maxID  int
+	// library: the program calls the C library or uses its objects
+	// (ir/library.go): statements are checked for what inka does not model.
+	library bool
 	// what the cache entry was computed from, to detect a changed Program
 	nfuncs, nglobals, numVars int
 }
@@ -377,6 +381,10 @@ func infoOf(p *ir.Program) *progInfo {
 	}
 	for _, g := range p.Globals {
 		see(g)
+		pi.library = pi.library || g.System
+	}
+	for _, e := range p.Externs {
+		pi.library = pi.library || e.System
 	}
 	for _, f := range p.Funcs {
 		var vs []*ir.Var
@@ -671,6 +679,11 @@ func (m *machine) cond(x ir.Value) (bool, error) {
 }
 
 func (m *machine) exec(s ir.Stmt) error {
+	if m.info.library {
+		if why := ir.UnmodelledStmt(s); why != "" {
+			return &stop{outcome: Unmodelled, pos: s.Position(), msg: why}
+		}
+	}
 	switch s := s.(type) {
 	case *ir.Copy:
 		if s.Dst.Typ.IsAggregate() {

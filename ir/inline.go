@@ -78,7 +78,7 @@ func rval(sub map[*Var]*Var, x Value) Value {
 func (in *inliner) stmt(out []Stmt, s Stmt, sub map[*Var]*Var, depth int) []Stmt {
 	switch s := s.(type) {
 	case *Copy:
-		return append(out, &Copy{At: s.At, Dst: rv(sub, s.Dst), Src: rval(sub, s.Src)})
+		return append(out, &Copy{At: s.At, Dst: rv(sub, s.Dst), Src: rval(sub, s.Src), Volatile: s.Volatile})
 	case *Unary:
 		return append(out, &Unary{At: s.At, Dst: rv(sub, s.Dst), Op: s.Op, X: rval(sub, s.X)})
 	case *Binary:
@@ -92,7 +92,7 @@ func (in *inliner) stmt(out []Stmt, s Stmt, sub map[*Var]*Var, depth int) []Stmt
 	case *PtrAdd:
 		return append(out, &PtrAdd{At: s.At, Dst: rv(sub, s.Dst), Ptr: rval(sub, s.Ptr), Index: rval(sub, s.Index)})
 	case *Load:
-		return append(out, &Load{At: s.At, Dst: rv(sub, s.Dst), Ptr: rval(sub, s.Ptr)})
+		return append(out, &Load{At: s.At, Dst: rv(sub, s.Dst), Ptr: rval(sub, s.Ptr), Volatile: s.Volatile})
 	case *Store:
 		return append(out, &Store{At: s.At, Ptr: rval(sub, s.Ptr), Src: rval(sub, s.Src), Init: s.Init})
 	case *Assert:

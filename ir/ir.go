@@ -60,9 +60,21 @@ type Var struct {
 	// is the pointer T*): callers pass at least N elements, so the object
 	// behind it as an input has at least N.
 	DeclLen int64
+	// System marks a global that a system header declares and the file
+	// does not define (stderr, optind): the C library's state (see
+	// library.go).
+	System bool
 }
 
 func (v *Var) String() string { return v.Name }
+
+// NeverInput reports whether the initial value of v, a variable of static
+// storage, is never an input of a test: a string literal and a const
+// object keep their initializers, and the C library's objects (System)
+// are the library's, which no test sets.
+func (v *Var) NeverInput() bool {
+	return v.ReadOnly || v.Class == String || v.System
+}
 
 // IsGlobal reports whether v has static storage duration.
 func (v *Var) IsGlobal() bool {

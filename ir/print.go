@@ -130,6 +130,9 @@ func (p *printer) block(ss []Stmt, depth int) {
 func StmtString(s Stmt) string {
 	switch s := s.(type) {
 	case *Copy:
+		if s.Volatile {
+			return fmt.Sprintf("%s = volatile %s", s.Dst, s.Src)
+		}
 		return fmt.Sprintf("%s = %s", s.Dst, s.Src)
 	case *Unary:
 		return fmt.Sprintf("%s = %s%s", s.Dst, s.Op, s.X)
@@ -144,6 +147,9 @@ func StmtString(s Stmt) string {
 	case *PtrAdd:
 		return fmt.Sprintf("%s = %s + %s", s.Dst, s.Ptr, s.Index)
 	case *Load:
+		if s.Volatile {
+			return fmt.Sprintf("%s = volatile *%s", s.Dst, s.Ptr)
+		}
 		return fmt.Sprintf("%s = *%s", s.Dst, s.Ptr)
 	case *Store:
 		if s.Init {

@@ -60,6 +60,10 @@ type Copy struct {
 	At
 	Dst *Var
 	Src Value
+	// Volatile marks the read of a volatile-qualified object (Src): the
+	// front end reads such an object only by a Copy or a Load of its
+	// own, so that each read is one statement (see Load.Volatile).
+	Volatile bool
 }
 
 // Unary is `Dst = Op X` with Op one of Neg, BNot, LNot.
@@ -120,6 +124,11 @@ type Load struct {
 	At
 	Dst *Var
 	Ptr Value
+	// Volatile marks the read of a volatile-qualified object: the value
+	// may change between two reads by means the program does not show
+	// (hardware, a signal handler, another thread). The interpreter reads
+	// memory; a proof must hold for any value read.
+	Volatile bool
 }
 
 // Store is `*Ptr = Src`: a scalar, or a whole struct or union (Src an
@@ -248,7 +257,8 @@ type DecRef struct {
 }
 
 // Extern is a function declared in the file but not defined there: calls to
-// it are answered by a stub (an input of the test).
+// it are answered by a stub (an input of the test), unless it is a C
+// library function (System; see library.go).
 type Extern struct {
 	Name   string
 	Result *Type // VoidType for void functions
@@ -258,6 +268,9 @@ type Extern struct {
 	ConstPointee []bool
 	Variadic     bool
 	Pos          Pos // the declaration
+	// System: declared by a system header (<stdlib.h>, ...): a function
+	// of the C library, whose behaviour is specified, never a free input.
+	System bool
 }
 
 // NoReturn reports whether a call to e never returns: the C library

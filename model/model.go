@@ -16,8 +16,11 @@
 // past MaxUnroll iterations the model gives up on that path and records it
 // (BoundHit), so that "no solution" then means "unknown", never
 // "unreachable". Statements it cannot model (a call left un-inlined by the
-// recursion bound, a pointer returned by a stub) do the same, with their
-// reason in Unsupported.
+// recursion bound, a pointer returned by a stub, a call of the C library
+// that ir.UnmodelledStmt names) cut the path too, with their reason in
+// Unsupported, recorded when the statement is translated: a path cut there
+// may also be refuted by what follows, which assumed the statement
+// changed nothing.
 package model
 
 import (
@@ -388,14 +391,29 @@ func (m *Model) block(ss []ssa.Stmt, e *env) []fd.Constraint {
 	return out
 }
 
+// unsupported returns the constraint of a statement the model cannot
+// represent: it cuts the path. The reason is recorded as soon as the
+// statement is translated, not when the cut is posted: constraints after
+// the statement on the same path (which assume it changed nothing) may
+// refute that path first, and a refutation that rests on them proves
+// nothing.
 func (m *Model) unsupported(reason string) fd.Constraint {
-	return &combinators.Lazy{Name: "unsupported: " + reason, Build: func(s *fd.Store) bool {
-		m.Unsupported = append(m.Unsupported, reason)
-		return false
-	}}
+	m.Unsupported = append(m.Unsupported, reason)
+	return fd.FalseC
 }
 
 func (m *Model) stmt(s ssa.Stmt, e *env, index int) []fd.Constraint {
+	out := m.stmt1(s, e, index)
+	if src := s.Source(); src != nil {
+		if why := ir.UnmodelledStmt(src); why != "" {
+			// The C library: the path stops here (ir/library.go).
+			out = append(out, m.unsupported(fmt.Sprintf("%s: %s", src.Position(), why)))
+		}
+	}
+	return out
+}
+
+func (m *Model) stmt1(s ssa.Stmt, e *env, index int) []fd.Constraint {
 	switch s := s.(type) {
 	case *ssa.Op:
 		return m.op(s, e)

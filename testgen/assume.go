@@ -33,11 +33,14 @@ import (
 //   - undefined callees: the stub contract lets a call store one value in
 //     the integer its write argument points to. A real callee may write
 //     more: through a pointer to an array, a struct or a pointer it
-//     receives, and into any global. A proof holds for every callee only
-//     if no pointer to such memory is passed and no global is read in a
-//     function that calls one (pointers to const are taken as read-only).
-func inputModelDependence(f *ir.Func, pt *pointsto.Result, shape *ir.InputShape) string {
-	d := &dependence{pt: pt, shape: shape, moved: map[*ir.Var]bool{}}
+//     receives (a pointer to const too: the callee may cast the const
+//     away, unless the object itself is const), and into any global; and
+//     it may call back into the file's functions, which write the globals
+//     and the block-scope statics they write (changed). A proof holds for
+//     every callee only if no pointer to such memory is passed and no such
+//     global or static is read in a function that calls one.
+func inputModelDependence(f *ir.Func, pt *pointsto.Result, shape *ir.InputShape, changed map[*ir.Var]bool) string {
+	d := &dependence{pt: pt, shape: shape, moved: map[*ir.Var]bool{}, changed: changed}
 	for _, o := range shape.Objects {
 		if !o.Void {
 			d.inputObjects++
@@ -53,7 +56,7 @@ func inputModelDependence(f *ir.Func, pt *pointsto.Result, shape *ir.InputShape)
 		d.inputWhy = append(d.inputWhy, "it writes a global and reads through a pointer input, which a caller could point at that global")
 	}
 	if d.callee != "" && d.readsGlobal {
-		d.calleeWhy = append(d.calleeWhy, fmt.Sprintf("it calls %s, which could change a global it reads", d.callee))
+		d.calleeWhy = append(d.calleeWhy, fmt.Sprintf("it calls %s, which could change a global or static it reads (itself, or by calling back into the file's functions)", d.callee))
 	}
 	var parts []string
 	if len(d.inputWhy) > 0 {
@@ -61,7 +64,7 @@ func inputModelDependence(f *ir.Func, pt *pointsto.Result, shape *ir.InputShape)
 			shape.ArrayLen, shape.MaxDepth, strings.Join(dedup(d.inputWhy), "; ")))
 	}
 	if len(d.calleeWhy) > 0 {
-		parts = append(parts, "unreachable under inka's stub contract only (an undefined callee stores at most one value, through its first pointer-to-integer argument), not for every callee: "+
+		parts = append(parts, "unreachable under inka's stub contract only (an undefined callee stores at most one value, through its first pointer-to-integer argument, and calls no function of the file), not for every callee: "+
 			strings.Join(dedup(d.calleeWhy), "; "))
 	}
 	return strings.Join(parts, "; and ")
@@ -72,6 +75,7 @@ type dependence struct {
 	shape        *ir.InputShape
 	inputObjects int
 	moved        map[*ir.Var]bool // pointers computed by PtrAdd
+	changed      map[*ir.Var]bool // statics the file's functions write (see callbackWrites)
 
 	// storeInput, loadInput: a store or load through a pointer that may
 	// point into an input object; globals: the function reads or writes
@@ -142,7 +146,7 @@ func (d *dependence) stmt(s ir.Stmt, inLoop bool) {
 		if v.Class == ir.Global || v.Class == ir.Static {
 			d.globals = true
 		}
-		if calleeWritable(v) {
+		if d.calleeWritable(v) {
 			d.readsGlobal = true
 		}
 	}
@@ -166,7 +170,7 @@ func (d *dependence) stmt(s ir.Stmt, inLoop bool) {
 		d.call(s)
 	case *ir.Load:
 		for l := range d.pt.TargetsOf(s, s.Ptr) {
-			if l.Obj.Kind == pointsto.VarObj && calleeWritable(l.Obj.Var) {
+			if l.Obj.Kind == pointsto.VarObj && d.calleeWritable(l.Obj.Var) {
 				d.readsGlobal = true
 			}
 		}
@@ -214,18 +218,20 @@ func (d *dependence) stmt(s ir.Stmt, inLoop bool) {
 // which it could write more than the stub contract's one integer.
 func (d *dependence) call(s *ir.Call) {
 	e := s.Extern
-	if e == nil || e.NoReturn() || strings.Contains(e.Name, "#") { // f#write: testgen's own
+	if e == nil || e.System || strings.Contains(e.Name, "#") { // f#write: testgen's own
+		// A call of the C library left in the model changes nothing the
+		// program reads and calls nothing back (ir/library.go).
 		return
 	}
 	if d.callee == "" {
 		d.callee = e.Name
 	}
 	for i, a := range s.Args {
-		if !a.Type().IsPointer() || (i < len(e.ConstPointee) && e.ConstPointee[i]) {
+		if !a.Type().IsPointer() {
 			continue
 		}
 		for l := range d.pt.TargetsOf(s, a) {
-			if l.Obj.Kind == pointsto.NullObj {
+			if l.Obj.Kind == pointsto.NullObj || readOnly(l.Obj) {
 				continue
 			}
 			t := l.Type()
@@ -237,13 +243,37 @@ func (d *dependence) call(s *ir.Call) {
 	}
 }
 
-// calleeWritable reports whether an undefined callee could write v: a
-// global or a static whose address is taken, not read-only.
-func calleeWritable(v *ir.Var) bool {
+// calleeWritable reports whether an undefined callee could change v: a
+// global, not read-only; a block-scope static whose address is taken, or
+// that a function of the file writes (the callee may call it back).
+func (d *dependence) calleeWritable(v *ir.Var) bool {
 	if v == nil || v.ReadOnly || v.Class == ir.String {
 		return false
 	}
-	return v.Class == ir.Global || (v.Class == ir.Static && v.AddrTaken)
+	return v.Class == ir.Global || (v.Class == ir.Static && (v.AddrTaken || d.changed[v]))
+}
+
+// readOnly reports whether no code may write o: a string literal or a
+// const object (writing one through a pointer whose const was cast away
+// is undefined behaviour).
+func readOnly(o *pointsto.Object) bool {
+	return o.Kind == pointsto.VarObj && (o.Var.ReadOnly || o.Var.Class == ir.String)
+}
+
+// callbackWrites returns the block-scope statics that some function of p
+// writes: an undefined callee may call that function back (directly, or
+// through the function under test itself), and so change the static
+// across the call. A static no function writes keeps its value.
+func callbackWrites(p *ir.Program) map[*ir.Var]bool {
+	out := map[*ir.Var]bool{}
+	for _, f := range p.Funcs {
+		ir.Walk(f.Body, func(s ir.Stmt) {
+			if v := ir.StmtDef(s); v != nil && v.Class == ir.Static {
+				out[v] = true
+			}
+		})
+	}
+	return out
 }
 
 func isNullConst(v ir.Value) bool {

@@ -2,8 +2,10 @@ package testgen
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/inka-tool/inka/ir"
+	"github.com/inka-tool/inka/model"
 )
 
 // GoalKind says what a goal asks to reach.
@@ -42,8 +44,20 @@ func (g Goal) ID() string {
 // being 0, so that what happens after the goal (undefined behaviour, a
 // failing assertion) does not constrain the inputs. found reports whether
 // the goal occurs in f at all.
-func instrument(p *ir.Program, f *ir.Func, g Goal, cut bool) (out *ir.Func, flag *ir.Var, found bool) {
-	flag = &ir.Var{ID: p.NumVars, Name: "__goal", Typ: ir.IntType, Class: ir.Flag, Func: f}
+//
+// With cut set, a place past which the model does not know what the run
+// does (a cut point: a call left un-inlined by the recursion bound) sets
+// the flag too, to 2+k where k indexes cuts, which says why: a run through
+// it may reach the goal (inside the call, or after it), so a proof must
+// show that no run reaches a cut point either before it reaches the goal.
+//
+// With cut set, every read of a volatile object (ir.Load.Volatile) gives a
+// fresh value: it becomes a call of a synthetic extern (listed in
+// volatiles), so that a proof holds whatever the object holds at each
+// read. The tests come from the model without cut, where a volatile
+// object keeps its value between reads, as the harness can arrange.
+func instrument(p *ir.Program, f *ir.Func, g Goal, cut bool) (out *instrumented, found bool) {
+	flag := &ir.Var{ID: p.NumVars, Name: "__goal", Typ: ir.IntType, Class: ir.Flag, Func: f}
 	p.NumVars++
 	in := &instrumenter{p: p, g: g, flag: flag, cut: cut, f: f}
 	nf := *f
@@ -52,7 +66,47 @@ func instrument(p *ir.Program, f *ir.Func, g Goal, cut bool) (out *ir.Func, flag
 	body, _ := in.block(f.Body)
 	init := &ir.Copy{At: ir.At{Pos: f.Pos}, Dst: flag, Src: ir.NewConst(ir.IntType, 0)}
 	nf.Body = append([]ir.Stmt{init}, body...)
-	return &nf, flag, in.found
+	return &instrumented{f: &nf, flag: flag, cuts: in.cuts, volatiles: in.volatiles}, in.found
+}
+
+// instrumented is a function instrumented for one goal.
+type instrumented struct {
+	f    *ir.Func
+	flag *ir.Var
+	// cuts[k] says why the model stops at the cut point whose flag value
+	// is 2+k.
+	cuts []string
+	// volatiles are the synthetic externs of the volatile reads, with
+	// what each reads ("v at f.c:3:9").
+	volatiles map[*ir.Extern]string
+}
+
+// volatileReason says why a run of the cut model that the interpreter does
+// not confirm proves nothing: the volatile reads it makes (calls, the stub
+// calls the run makes), whose values the model chose freely; "" if none.
+func (in *instrumented) volatileReason(calls []*model.StubCall) string {
+	var what []string
+	seen := map[string]bool{}
+	for _, c := range calls {
+		if w, ok := in.volatiles[c.Stub.Extern]; ok && !seen[w] {
+			seen[w] = true
+			what = append(what, w)
+		}
+	}
+	if len(what) == 0 {
+		return ""
+	}
+	return fmt.Sprintf("a run may reach it if a volatile object changes between reads (%s): inka's tests cannot set that up",
+		strings.Join(what, ", "))
+}
+
+// cutReason returns why the run the flag's final value v describes proves
+// nothing (v ≥ 2: it reached a cut point), or "".
+func (in *instrumented) cutReason(v int64) string {
+	if k := v - 2; k >= 0 && k < int64(len(in.cuts)) {
+		return in.cuts[k]
+	}
+	return ""
 }
 
 type instrumenter struct {
@@ -65,7 +119,42 @@ type instrumenter struct {
 	found bool
 	// stmtDone is set once the statement goal has been placed: only the
 	// first statement on the line counts.
-	stmtDone bool
+	stmtDone  bool
+	cuts      []string
+	volatiles map[*ir.Extern]string
+}
+
+// volatileRead returns the statements of a read of a volatile object in
+// the cut model: dst gets a fresh value (see instrument). A whole struct
+// read so is a cut point.
+func (in *instrumenter) volatileRead(s ir.Stmt, dst *ir.Var, what string) ([]ir.Stmt, bool) {
+	pos := s.Position()
+	what = fmt.Sprintf("%s at %s", what, pos)
+	if !dst.Typ.IsScalar() {
+		return []ir.Stmt{in.cutPoint(pos, "a run may reach it if the volatile object read "+what+" changes")}, true
+	}
+	if in.volatiles == nil {
+		in.volatiles = map[*ir.Extern]string{}
+	}
+	e := &ir.Extern{Name: fmt.Sprintf("volatile#%d", len(in.volatiles)), Result: dst.Typ, Pos: pos}
+	in.volatiles[e] = what
+	// The read itself stays (into a temporary), so that an invalid
+	// pointer is still undefined behaviour.
+	t := in.temp(dst.Typ)
+	var read ir.Stmt
+	switch s := s.(type) {
+	case *ir.Copy:
+		read = &ir.Copy{At: s.At, Dst: t, Src: s.Src}
+	case *ir.Load:
+		read = &ir.Load{At: s.At, Dst: t, Ptr: s.Ptr}
+	}
+	return []ir.Stmt{read, &ir.Call{At: ir.At{Pos: pos}, Dst: dst, Extern: e}}, false
+}
+
+// cutPoint returns the statement that marks a cut point (see instrument).
+func (in *instrumenter) cutPoint(pos ir.Pos, why string) ir.Stmt {
+	in.cuts = append(in.cuts, why)
+	return &ir.Copy{At: ir.At{Pos: pos}, Dst: in.flag, Src: ir.NewConst(ir.IntType, uint64(len(in.cuts)+1))}
 }
 
 func (in *instrumenter) set(pos ir.Pos) ir.Stmt {
@@ -137,7 +226,29 @@ func (in *instrumenter) guard(pos ir.Pos, ss []ir.Stmt) []ir.Stmt {
 }
 
 func (in *instrumenter) stmt(s ir.Stmt) ([]ir.Stmt, bool) {
+	if why := ir.UnmodelledStmt(s); in.cut && why != "" {
+		return []ir.Stmt{in.cutPoint(s.Position(), fmt.Sprintf("it depends on the statement at %s: %s", s.Position(), why))}, true
+	}
 	switch s := s.(type) {
+	case *ir.Copy:
+		if in.cut && s.Volatile {
+			return in.volatileRead(s, s.Dst, s.Src.String())
+		}
+	case *ir.Load:
+		if in.cut && s.Volatile {
+			what := "read"
+			if v, ok := s.Ptr.(*ir.Var); ok && v.Class != ir.Temp {
+				what = "*" + v.Name
+			}
+			return in.volatileRead(s, s.Dst, what)
+		}
+	case *ir.Call:
+		if in.cut && s.Func != nil {
+			// Left in place by ir.Inline's recursion bound: the callee
+			// may reach the goal, or change what decides it afterwards.
+			return []ir.Stmt{in.cutPoint(s.Pos, fmt.Sprintf(
+				"a run may reach it through the call of %s at %s, nested deeper than the inlining bound (--max-inline)", s.Func.Name, s.Pos))}, true
+		}
 	case *ir.If:
 		then, ts := in.block(s.Then)
 		els, es := in.block(s.Else)

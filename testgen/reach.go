@@ -23,7 +23,13 @@
 // everything after it, the rest of the branch that starts there included,
 // runs only while the flag is 0: a failing assertion or undefined
 // behaviour right after a decision must not make the decision
-// unreachable. Undefined callees follow the stub contract of stubs.go.
+// unreachable. The cut model also stops at the places the model does not
+// follow (cut points: a call past the recursion bound, a call of the C
+// library inka does not model), so that a proof covers the runs through
+// them, and gives every read of a volatile object a fresh value (goal.go).
+// Undefined callees follow the stub contract of stubs.go; a proof that
+// holds only under that contract or for inka's input shapes is unknown
+// (assume.go).
 package testgen
 
 import (
@@ -153,6 +159,9 @@ type Generator struct {
 	// writeOf maps the synthetic externs of those stores to the extern
 	// whose call makes them.
 	writeOf map[*ir.Extern]*ir.Extern
+	// changed are the statics a callee could change by calling back into
+	// the file (callbackWrites).
+	changed map[*ir.Var]bool
 }
 
 // NewGenerator prepares the goals of p's entry function.
@@ -162,7 +171,8 @@ func NewGenerator(p *ir.Program, opts Options) (*Generator, error) {
 	if err != nil {
 		return nil, err
 	}
-	g := &Generator{Prog: p, Fn: p.Funcs[0], Opts: opts, inlined: in, writeOf: map[*ir.Extern]*ir.Extern{}}
+	g := &Generator{Prog: p, Fn: p.Funcs[0], Opts: opts, inlined: in, writeOf: map[*ir.Extern]*ir.Extern{},
+		changed: callbackWrites(p)}
 	// The inputs as the interpreter makes them (a global shadowed by a
 	// parameter is "g#ID").
 	var roots []ir.InputRoot
@@ -302,13 +312,15 @@ func nullTested(f *ir.Func) map[string]bool {
 type built struct {
 	m    *model.Model
 	flag *ssa.Cell
+	in   *instrumented
 }
 
 func (g *Generator) build(goal Goal, cut bool) (*built, bool, error) {
-	f, flag, found := instrument(g.Prog, g.modelFn, goal, cut)
+	in, found := instrument(g.Prog, g.modelFn, goal, cut)
 	if !found {
 		return nil, false, nil
 	}
+	f, flag := in.f, in.flag
 	// Tests are searched with NULL only for the pointer inputs the code
 	// compares with NULL (nullTested): a NULL elsewhere is a dead end. The
 	// cut model proves goals unreachable: there every pointer input may be
@@ -328,7 +340,7 @@ func (g *Generator) build(goal Goal, cut bool) (*built, bool, error) {
 		return nil, true, err
 	}
 	cells := sf.CellsOf(pt.ObjectOf(flag))
-	return &built{m: m, flag: cells[0]}, true, nil
+	return &built{m: m, flag: cells[0], in: in}, true, nil
 }
 
 // Reach answers a goal with up to max tests (max ≤ 0: one).
@@ -408,7 +420,7 @@ func (g *Generator) Reach(goal Goal, max int) *GoalResult {
 		// pass (inputModelDependence).
 		res.Reason = approximations(cb.m)
 		if res.Reason == "" {
-			res.Reason = inputModelDependence(cb.m.F.IR, cb.m.F.PT, g.shape)
+			res.Reason = inputModelDependence(cb.m.F.IR, cb.m.F.PT, g.shape, g.changed)
 		}
 		if res.Reason == "" {
 			res.Status = Unreachable
@@ -433,12 +445,13 @@ func approximations(m *model.Model) string {
 	return strings.Join(why, "; ")
 }
 
-// post posts the request (the goal flag is 1 at the end), propagates, and
-// records the domains propagation alone leaves.
+// post posts the request (the goal flag is not 0 at the end: the goal, or
+// in the cut model a cut point, was reached), propagates, and records the
+// domains propagation alone leaves.
 func (g *Generator) post(b *built, res *GoalResult) bool {
 	m := b.m
 	fv := m.FinalVar(b.flag)
-	ok := fv.AssignInt64(1) && m.S.Propagate()
+	ok := fv.Remove(fd.I64(0)) && m.S.Propagate()
 	res.Domains = map[string]string{}
 	if ok {
 		for _, in := range m.Inputs() {
@@ -467,7 +480,7 @@ func (g *Generator) solve(b *built, goal Goal, max int, deadline time.Time, res 
 	seen := map[string]bool{}
 	se := &searcher{m: b.m, deadline: deadline, maxNodes: g.Opts.MaxNodes, enumerate: max > 1}
 	se.onSolution = func() bool {
-		t, rr, err := g.replay(b.m)
+		t, rr, err := g.replay(b)
 		if err != nil {
 			res.Spurious++
 			res.Reason = "replay failed: " + err.Error()
@@ -507,7 +520,7 @@ func (g *Generator) solveCut(b *built, goal Goal, deadline time.Time, more bool,
 	}
 	se := &searcher{m: b.m, deadline: deadline, maxNodes: g.Opts.MaxNodes}
 	se.onSolution = func() bool {
-		t, rr, err := g.replay(b.m)
+		t, rr, err := g.replay(b)
 		switch {
 		case err != nil:
 			res.Reason = "replay failed: " + err.Error()
@@ -516,6 +529,18 @@ func (g *Generator) solveCut(b *built, goal Goal, deadline time.Time, more bool,
 		case reached(rr, goal, t):
 			if res.Reason == "" {
 				res.Reason = fmt.Sprintf("the goal is reached only by runs that then stop with %s", describe(rr, goal))
+			}
+			return !more
+		case b.in.cutReason(b.m.FinalVar(b.flag).Val().Int64()) != "":
+			// A run the model follows only up to a cut point.
+			if res.Reason == "" {
+				res.Reason = b.in.cutReason(b.m.FinalVar(b.flag).Val().Int64())
+			}
+			return !more
+		case b.in.volatileReason(b.m.Stubs()) != "":
+			// The model let a volatile object change between reads.
+			if res.Reason == "" {
+				res.Reason = b.in.volatileReason(b.m.Stubs())
 			}
 			return !more
 		default:
@@ -569,7 +594,8 @@ func reached(r *interp.Result, goal Goal, t *Test) bool {
 }
 
 // replay runs the interpreter on the inputs of the current solution.
-func (g *Generator) replay(m *model.Model) (*Test, *interp.Result, error) {
+func (g *Generator) replay(b *built) (*Test, *interp.Result, error) {
+	m := b.m
 	t := &Test{Args: map[string]interp.Val{}, Globals: map[string]interp.Val{}, Objects: map[string]interp.Val{},
 		Stubs: map[string][]interp.Val{}, lines: map[ir.Pos]bool{}}
 	in := interp.Inputs{Values: map[string]interp.Val{}, Null: map[string]bool{}}
@@ -617,6 +643,9 @@ func (g *Generator) replay(m *model.Model) (*Test, *interp.Result, error) {
 	answers := map[string][]interp.Val{}
 	writes := map[string][]StubWrite{}
 	for _, c := range m.Stubs() {
+		if _, ok := b.in.volatiles[c.Stub.Extern]; ok {
+			continue // the interpreter reads the object
+		}
 		var v interp.Val
 		if len(c.Dsts) > 0 && c.Dsts[0].IsFixed() {
 			v = toVal(c.Stub.Extern.Result, c.Dsts[0].Val())
@@ -629,6 +658,9 @@ func (g *Generator) replay(m *model.Model) (*Test, *interp.Result, error) {
 			continue
 		}
 		name := c.Stub.Extern.Name
+		if c.Stub.Extern.System {
+			continue // no stub: the C library (ir/library.go)
+		}
 		answers[name] = append(answers[name], v)
 		if c.Stub.Extern.WriteArg() >= 0 {
 			writes[name] = append(writes[name], StubWrite{Arg: c.Stub.Extern.WriteArg()})

@@ -111,3 +111,58 @@ func TestHardSearches(t *testing.T) {
 		assert.Equal(t, c.want, r.Status, "%s %s:%d:%s: %s", c.file, c.fn, c.line, c.outcome, r.Reason)
 	}
 }
+
+// TestNoWrongProof: the wrong answers of issue 10, each a counterexample
+// under gcc (testdata/adversarial): recursion deeper than the inlining
+// bound, callees that call back into the file, volatile reads, callees
+// that cast a const away, and C library functions taken as free stubs.
+// Each goal is unknown with the reason, never unreachable or covered; the
+// proofs next to them, which nothing undermines, stand.
+func TestNoWrongProof(t *testing.T) {
+	const dir = "../testdata/adversarial/"
+	for _, c := range []struct {
+		file, fn string
+		line     int
+		outcome  string
+		want     Status
+		reason   string
+	}{
+		{"recursion.c", "entry", 9, "true", Unknown, "call of r at"},
+		{"recursion.c", "lucky", 59, "true", Unknown, "deeper than the inlining bound"},
+		{"reentrant.c", "broadcast", 18, "true", Unknown, "calls notify, which could change a global or static"},
+		{"reentrant.c", "pump", 33, "true", Unknown, "calling back into the file's functions"},
+		{"reentrant.c", "generation", 44, "false", Covered, ""},
+		{"volatile.c", "torn", 10, "true", Unknown, "ready at"},
+		{"volatile.c", "poll_twice", 31, "true", Unknown, "volatile object changes between reads"},
+		{"volatile.c", "stable", 41, "true", Unreachable, ""},
+		{"constcast.c", "after_report", 17, "true", Unknown, "passes a pointer to c to report"},
+		{"constcast.c", "after_log", 26, "true", Unknown, "passes a pointer to v to log_value"},
+		{"constcast.c", "within_limit", 38, "true", Unreachable, ""},
+		{"libc.c", "magnitude", 12, "true", Unknown, "abs is a C library function inka does not model"},
+		{"libc.c", "lower_a", 19, "true", Unknown, "tolower is a C library function"},
+		{"libc.c", "long_name", 26, "true", Unknown, "strlen is a C library function"},
+		{"libc.c", "checked", 38, "true", Unknown, "strlen is a C library function"},
+		{"libc.c", "checked", 34, "true", Covered, ""},
+	} {
+		g := genNodes(t, dir+c.file, c.fn, 20000)
+		r := g.Reach(decisionGoal(t, g, c.line, c.outcome), 1)
+		assert.Equal(t, c.want, r.Status, "%s %s:%d:%s: %s", c.file, c.fn, c.line, c.outcome, r.Reason)
+		assert.Contains(t, r.Reason, c.reason, "%s %s:%d:%s", c.file, c.fn, c.line, c.outcome)
+	}
+}
+
+// TestHeaderFunctionsAreCode: a static function defined in an included
+// header is lowered and inlined like the file's own, never stubbed: its
+// decisions are goals and the tests follow its code.
+func TestHeaderFunctionsAreCode(t *testing.T) {
+	g := genNodes(t, "../testdata/adversarial/header.c", "level", 20000)
+	assert.Empty(t, g.Prog.Externs)
+	require.NotNil(t, g.Prog.Func("clamp"))
+	cov := g.Cover(AllDecisions, 0)
+	for _, gs := range cov.Goals {
+		assert.Equal(t, Covered, gs.Status, "%s: %s", gs.Goal.ID(), gs.Reason)
+	}
+	r := g.Reach(decisionGoal(t, g, 7, "true"), 1)
+	require.Equal(t, Covered, r.Status, r.Reason)
+	assert.GreaterOrEqual(t, r.Tests[0].Args["x"].Int64(), int64(10), "clamp(x, 0, 10) == 10")
+}

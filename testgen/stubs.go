@@ -40,7 +40,7 @@ type StubWrite struct {
 func (g *Generator) stubWrites(f *ir.Func) (*ir.Func, error) {
 	any := false
 	for _, e := range g.Prog.Externs {
-		if e.WriteArg() >= 0 {
+		if e.WriteArg() >= 0 && !e.System {
 			any = true
 		}
 	}
@@ -98,8 +98,8 @@ func (rw *stubRewriter) block(ss []ir.Stmt) []ir.Stmt {
 // write returns the statements of the store a stub call makes.
 func (rw *stubRewriter) write(s *ir.Call) []ir.Stmt {
 	e := s.Extern
-	if e == nil {
-		return nil
+	if e == nil || e.System {
+		return nil // the C library is no stub (ir/library.go)
 	}
 	k := e.WriteArg()
 	if k < 0 || k >= len(s.Args) {

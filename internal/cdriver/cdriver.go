@@ -150,9 +150,8 @@ func New(prog *ir.Program, fn string, opts Options) (*Driver, error) {
 		return nil, err
 	}
 	for _, e := range prog.Externs {
-		switch e.Name {
-		case "abort", "exit", "_Exit", "quick_exit", "__assert_fail", "__inka_assert":
-			continue
+		if e.System || e.Name == "__inka_assert" {
+			continue // the C library links as itself (ir/library.go)
 		}
 		if e.Variadic {
 			return nil, fmt.Errorf("variadic extern %s", e.Name)
@@ -260,7 +259,7 @@ func (d *Driver) layout() error {
 			continue
 		}
 		o := Object{Name: d.roots[g], Type: g.Typ, Leaf: -1, cname: "&" + g.Name,
-			input: !g.ReadOnly, output: !g.ReadOnly}
+			input: !g.NeverInput(), output: !g.NeverInput()}
 		d.Objects = append(d.Objects, o)
 	}
 	// Leaves: parameters, then globals, depth-first into the fresh

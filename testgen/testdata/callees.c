@@ -15,3 +15,26 @@ int f3(void) { int a[3] = {0, 0, 0}; fill(a, 3); if (a[2] == 7) return 1; return
 /* Exactly the contract: the callee may store any int in x, and no value
  * is both 3 and 4. */
 int f4(void) { int x = 0; read_into(&x); if (x == 3 && x == 4) return 1; return 0; }
+
+/* A callee may call back into the file: on_event() may call depth(1),
+ * which resets n before depth(0) tests it. */
+void on_event(void);
+int depth(int reset) {
+	static int n;
+	if (reset) {
+		n = 0;
+		return 0;
+	}
+	n = 5;
+	on_event();
+	if (n == 0)
+		return 1;
+	return 2;
+}
+
+/* A callee given a pointer to const may cast the const away and write,
+ * unless the object itself is const. */
+void show(const struct cfg *c);
+const struct cfg defaults = {1, 2};
+int f6(void) { struct cfg c = {0, 0}; show(&c); if (c.y == 9) return 1; return 0; }
+int f7(void) { show(&defaults); if (defaults.x == 5) return 1; return 0; }

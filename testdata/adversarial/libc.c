@@ -1,0 +1,42 @@
+/* The C library is no free input: a goal that depends on what an
+ * unmodelled library function returns or writes is unknown, naming it;
+ * calls that only write output run as themselves. */
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* The repros. */
+int magnitude(int x)
+{
+	if (abs(x) == 7 && x == 3)
+		return 1;
+	return 0;
+}
+
+int lower_a(int ch)
+{
+	if (tolower(ch) == 'a')
+		return 1;
+	return 0;
+}
+
+int long_name(const char *s)
+{
+	if (strlen(s) == 100)
+		return 1;
+	return 0;
+}
+
+/* Goals before the library call, or on paths without it, are answered. */
+int checked(int x, const char *name)
+{
+	if (x < 0) {
+		fprintf(stderr, "%s: negative\n", name);
+		return -1;
+	}
+	if (x > 1000)
+		return (int)strlen(name);
+	printf("%d\n", x);
+	return 0;
+}
