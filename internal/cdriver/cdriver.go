@@ -150,7 +150,7 @@ func New(prog *ir.Program, fn string, opts Options) (*Driver, error) {
 		return nil, err
 	}
 	for _, e := range prog.Externs {
-		if e.System || e.Name == "__inka_assert" {
+		if e.System || e.NoReturn() || e.Name == "__inka_assert" {
 			continue // the C library links as itself (ir/library.go)
 		}
 		if e.Variadic {
