@@ -254,50 +254,11 @@ func irPos(p token.Position) ir.Pos {
 
 // Integer conversions of C11 6.3.1.
 
-// promote is the integer promotion: types of rank below int become int
-// (every value of _Bool, char, short and their unsigned versions fits in
-// an int on LP64).
-func promote(t *ir.Type) *ir.Type {
-	if t.IsInteger() && t.Rank() < ir.IntType.Rank() {
-		return ir.IntType
-	}
-	if t.IsInteger() && t.Tag != "" {
-		return ir.IntTypeOf(t.Kind) // an enum promotes to its underlying type
-	}
-	return t
-}
+// promote is the integer promotion (ir.Promote).
+func promote(t *ir.Type) *ir.Type { return ir.Promote(t) }
 
-// usual is the usual arithmetic conversion of two integer types.
-func usual(a, b *ir.Type) *ir.Type {
-	a, b = promote(a), promote(b)
-	if a.Kind == b.Kind {
-		return a
-	}
-	if a.IsSigned() == b.IsSigned() {
-		if a.Rank() >= b.Rank() {
-			return a
-		}
-		return b
-	}
-	s, us := a, b
-	if !s.IsSigned() {
-		s, us = b, a
-	}
-	if us.Rank() >= s.Rank() {
-		return us
-	}
-	if s.Bits() > us.Bits() {
-		return s
-	}
-	// the unsigned type corresponding to the signed one
-	switch s.Kind {
-	case ir.Long:
-		return ir.ULongType
-	case ir.LongLong:
-		return ir.ULongLongType
-	}
-	return ir.UIntType
-}
+// usual is the usual arithmetic conversion of two integer types (ir.UsualArith).
+func usual(a, b *ir.Type) *ir.Type { return ir.UsualArith(a, b) }
 
 // typeName names a C type briefly: "struct tag" for tagged structs and
 // unions.
