@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"sort"
@@ -16,8 +17,12 @@ import (
 // (program i has seed Gen.Seed+i), each built and run by every
 // configuration, the failures recorded and, on request, minimized.
 type Campaign struct {
-	Gen      Options
-	Configs  []Config
+	Gen     Options
+	Configs []Config
+	// Mix varies the shape of the programs, as the paper's "multi long
+	// expression" mode: program i has Exprs×Size operators in all, split
+	// into 1, 2, 5, 10, ... or 1000 expressions (drawn from its seed).
+	Mix      bool
 	Programs int           // number of programs (0: until Duration)
 	Duration time.Duration // wall-clock bound (0: until Programs); an outer guard, the programs do not depend on it
 	// Out is the directory of the failing programs (seed-S.c, and
@@ -32,12 +37,13 @@ type Campaign struct {
 
 // Failure is one configuration failing one program.
 type Failure struct {
-	Seed   uint64 `json:"seed"`
-	Config string `json:"config"`
-	Kind   string `json:"kind"`
-	Wrong  []int  `json:"wrong,omitempty"`
-	Msg    string `json:"msg,omitempty"`
-	File   string `json:"file"`
+	Seed    uint64 `json:"seed"`
+	Options string `json:"options"` // the command that regenerates the program
+	Config  string `json:"config"`
+	Kind    string `json:"kind"`
+	Wrong   []int  `json:"wrong,omitempty"`
+	Msg     string `json:"msg,omitempty"`
+	File    string `json:"file"`
 	// The minimization, for the first failing configuration of a program.
 	Reduced       string  `json:"reduced,omitempty"`
 	OpsBefore     int     `json:"ops_before,omitempty"`
@@ -73,7 +79,7 @@ func (c *Campaign) Run() (*Summary, error) {
 		return nil, err
 	}
 	defer results.Close()
-	s := &Summary{Counts: map[string]map[string]int{}}
+	s := &Summary{Counts: map[string]map[string]int{}, Failures: []Failure{}}
 	for _, cfg := range c.Configs {
 		s.Configs = append(s.Configs, cfg.String())
 		s.Counts[cfg.String()] = map[string]int{}
@@ -128,6 +134,9 @@ func (c *Campaign) Run() (*Summary, error) {
 func (c *Campaign) one(r *Runner, i uint64, s *Summary, mu *sync.Mutex, results io.Writer) error {
 	o := c.Gen
 	o.Seed += i
+	if c.Mix {
+		o.Exprs, o.Size = mixShape(o.Seed, o.Exprs*o.Size)
+	}
 	t0 := time.Now()
 	p, err := Generate(o)
 	if err != nil {
@@ -149,7 +158,7 @@ func (c *Campaign) one(r *Runner, i uint64, s *Summary, mu *sync.Mutex, results 
 			if len(fails) == 0 {
 				first = cfg
 			}
-			fails = append(fails, Failure{Seed: o.Seed, Config: cfg.String(), Kind: out.Kind.String(), Wrong: out.Wrong, Msg: out.Msg})
+			fails = append(fails, Failure{Seed: o.Seed, Options: genCommand(p.Opts), Config: cfg.String(), Kind: out.Kind.String(), Wrong: out.Wrong, Msg: out.Msg})
 		}
 	}
 	if len(fails) > 0 {
@@ -182,6 +191,19 @@ func (c *Campaign) one(r *Runner, i uint64, s *Summary, mu *sync.Mutex, results 
 		}
 	}
 	return nil
+}
+
+// mixShape splits total operators into expressions of equal size, their
+// number drawn from the seed.
+func mixShape(seed uint64, total int) (exprs, size int) {
+	counts := []int{1, 2, 5, 10, 20, 50, 100, 200, 500, 1000}
+	r := rand.New(rand.NewPCG(seed, 0x6d6978))
+	for {
+		exprs = counts[r.IntN(len(counts))]
+		if exprs <= total {
+			return exprs, total / exprs
+		}
+	}
 }
 
 // reduce minimizes p against cfg and writes the result beside the
@@ -220,9 +242,12 @@ func ReduceTo(p *Program, cfg Config, r *Runner, maxTests int, file string) (*Re
 // Header is the comment of a generated program: the options that
 // reproduce it and what the UB elimination did.
 func Header(p *Program) string {
-	o := p.Opts
-	return fmt.Sprintf("inka arith gen --seed %d --exprs %d --size %d --depth %d --vars %d: %d operators, %d flipped, %d inserted",
-		o.Seed, o.Exprs, o.Size, o.Depth, o.Vars, p.Stats.Ops, p.Stats.Flips, p.Stats.Inserted)
+	return fmt.Sprintf("%s: %d operators, %d flipped, %d inserted", genCommand(p.Opts), p.Stats.Ops, p.Stats.Flips, p.Stats.Inserted)
+}
+
+// genCommand is the command that generates the program of o.
+func genCommand(o Options) string {
+	return fmt.Sprintf("inka arith gen --seed %d --exprs %d --size %d --depth %d --vars %d", o.Seed, o.Exprs, o.Size, o.Depth, o.Vars)
 }
 
 // WriteTable prints the summary as a table: one row per configuration,

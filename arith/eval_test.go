@@ -154,7 +154,7 @@ func TestAgainstCompilers(t *testing.T) {
 	}
 	r := &Runner{Dir: t.TempDir()}
 	for seed := uint64(100); seed < 103; seed++ {
-		p := generate(t, Options{Seed: seed, Exprs: 10, Size: 150})
+		p := generate(t, Options{Seed: seed, Exprs: 8, Size: 60})
 		src := p.C("")
 		for _, c := range configs {
 			o, err := r.Test(src, c)

@@ -173,3 +173,25 @@ func TestLiteral(t *testing.T) {
 		}
 	}
 }
+
+// --mix splits the same number of operators into expressions of several
+// shapes, decided by the seed.
+func TestMixShape(t *testing.T) {
+	shapes := map[int]bool{}
+	for seed := uint64(0); seed < 50; seed++ {
+		e, s := mixShape(seed, 1000)
+		if e*s != 1000 {
+			t.Fatalf("seed %d: %d x %d", seed, e, s)
+		}
+		if e2, s2 := mixShape(seed, 1000); e2 != e || s2 != s {
+			t.Fatalf("seed %d: two shapes", seed)
+		}
+		shapes[e] = true
+	}
+	if len(shapes) < 6 {
+		t.Errorf("only %d shapes in 50 seeds", len(shapes))
+	}
+	if e, s := mixShape(3, 7); e > 7 || e*s > 7 || s < 1 {
+		t.Errorf("7 operators split as %d x %d", e, s)
+	}
+}

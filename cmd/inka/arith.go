@@ -46,7 +46,7 @@ func arithHelp(w io.Writer) {
 	fmt.Fprintln(w, `usage:
   inka arith gen    [--seed S] [--exprs N] [--size N] [--depth D] [--vars V] [-o FILE] [--stats]
   inka arith run    [generation options] [--programs N | --duration D] [--cc gcc,clang,tcc] [--opt O0,O1,O2,O3,Os]
-                    [--ubsan] [--out DIR] [--reduce] [--jobs N] [--timeout D] [--cc-timeout D] [--format text|json]
+                    [--ubsan] [--mix] [--out DIR] [--reduce] [--jobs N] [--timeout D] [--cc-timeout D] [--format text|json]
   inka arith reduce [generation options] --cc CC --opt O [--out FILE] [--max-tests N]
 Run "inka arith SUBCOMMAND --help" for the options.`)
 }
@@ -131,7 +131,7 @@ func arithGen(args []string, stdout, stderr io.Writer) int {
 	return exitOK
 }
 
-const arithRunUsage = "inka arith run [generation options] [--programs N | --duration D] [--cc gcc,clang,tcc] [--opt O0,O1,O2,O3,Os] [--ubsan] [--out DIR] [--reduce] [--jobs N] [--timeout D] [--cc-timeout D] [--format text|json]"
+const arithRunUsage = "inka arith run [generation options] [--programs N | --duration D] [--cc gcc,clang,tcc] [--opt O0,O1,O2,O3,Os] [--ubsan] [--mix] [--out DIR] [--reduce] [--jobs N] [--timeout D] [--cc-timeout D] [--format text|json]"
 
 func arithRun(args []string, stdout, stderr io.Writer) int {
 	fs, g := newArithFlags("arith run")
@@ -141,6 +141,7 @@ func arithRun(args []string, stdout, stderr io.Writer) int {
 	opts := fs.String("opt", "O0,O1,O2,O3,Os", "optimization levels")
 	ubsan := fs.Bool("ubsan", false, "also build every program with gcc's and clang's -fsanitize=undefined at -O0 (checks inka's UB-freedom)")
 	outDir := fs.String("out", "arith-out", "directory of the failing programs and failures.jsonl")
+	mix := fs.Bool("mix", false, "vary the shape: each program has exprs×size operators split into 1 to 1000 expressions")
 	reduce := fs.Bool("reduce", false, "minimize each failing program against its first failing configuration")
 	maxTests := fs.Int("max-tests", 0, "builds per minimization (0: 5000)")
 	jobs := fs.Int("jobs", 1, "programs tested at once")
@@ -176,7 +177,7 @@ func arithRun(args []string, stdout, stderr io.Writer) int {
 	}
 	c := &arith.Campaign{
 		Gen: o, Configs: configs, Programs: *programs, Duration: *duration,
-		Out: *outDir, Reduce: *reduce, MaxTests: *maxTests, Jobs: *jobs,
+		Mix: *mix, Out: *outDir, Reduce: *reduce, MaxTests: *maxTests, Jobs: *jobs,
 		Timeouts: arith.Runner{CCTimeout: *ccTimeout, RunTimeout: *timeout},
 	}
 	if *format == "text" {
