@@ -257,6 +257,17 @@ func (t CType) Prototype(name, prefix string, sp Spelling) (string, error) {
 	return strings.TrimSpace(s), d.err
 }
 
+// spell returns the abstract declarator of a C type as the file spells it
+// ("void (*)(int)", "double"), for messages.
+func spell(t cc.Type) string {
+	d := &declarer{sp: InUnit, abstract: true}
+	s := strings.TrimSpace(d.decl(CType{t: t}, "", false, false))
+	if d.err != nil {
+		return t.String()
+	}
+	return s
+}
+
 // Unqualified returns t without its top-level qualifiers (the type of a
 // copy of a value of type t).
 func (t CType) Unqualified() CType {
@@ -276,11 +287,12 @@ func (t CType) Tags() []string {
 // declarer spells declarations: the declarator is built inside out, the
 // type specifier ends at the left.
 type declarer struct {
-	sp     Spelling
-	prefix string // of parameter names
-	err    error
-	tags   map[string]bool
-	order  []string
+	sp       Spelling
+	prefix   string // of parameter names
+	abstract bool   // no parameter names
+	err      error
+	tags     map[string]bool
+	order    []string
 }
 
 func (d *declarer) fail(format string, args ...any) string {
@@ -329,7 +341,11 @@ func (d *declarer) decl(ct CType, inner string, ptrInner, unqual bool) string {
 			if p.Type().Kind() == cc.Void {
 				continue
 			}
-			ps = append(ps, d.decl(ct.sub(p.Type().Decay(), ct.q.param(i)), fmt.Sprintf("%s%d", d.prefix, i), false, true))
+			name := fmt.Sprintf("%s%d", d.prefix, i)
+			if d.abstract {
+				name = ""
+			}
+			ps = append(ps, d.decl(ct.sub(p.Type().Decay(), ct.q.param(i)), name, false, true))
 		}
 		if x.IsVariadic() {
 			ps = append(ps, "...")

@@ -11,7 +11,7 @@ import (
 
 // condValue lowers a controlling expression: a scalar tested against 0.
 func (b *funcBuilder) condValue(e cc.ExpressionNode) ir.Value {
-	v := b.rvalue(e)
+	v := b.scalar(b.rvalue(e), e)
 	if v == nil || !v.Type().IsScalar() {
 		panic(unsupported(e.Position(), "condition of non-scalar type"))
 	}

@@ -102,34 +102,47 @@
 // LP64: char (signed), short, int, long, long long and their unsigned
 // versions, _Bool, enums (their underlying integer type, unsigned int when
 // no constant is negative, as gcc; the tag in Type.Tag), pointers, fixed-size
-// arrays, structs and unions (checked against cc's layout), typedefs
-// resolved. The qualifiers of the declared types of variables, parameters
-// and members are kept at every level (ir.Type.Const, Volatile), read from
-// the declarations' syntax (quals.go: cc/v4's own are unreliable below the
-// top level); those of values are dropped.
+// arrays, structs and unions, typedefs resolved. The qualifiers of the
+// declared types of variables, parameters and members are kept at every
+// level (ir.Type.Const, Volatile), read from the declarations' syntax
+// (quals.go: cc/v4's own are unreliable below the top level); those of
+// values are dropped. Types inka does not model (floating-point, complex,
+// 128-bit integers, function pointers) are ir.Opaque types of gcc's size
+// and alignment; structs and unions are laid out by ir.NewStruct /
+// ir.NewUnion exactly as gcc lays them out, bit-fields and flexible array
+// members included (members with no leaves). Where cc lays out a struct
+// otherwise (bit-fields), the constants cc folds with its layout (sizeof,
+// offsetof) are cut, and initializers are placed by member.
 //
-// # Not supported
+// # Not supported: cuts (cut.go)
 //
-// Rejected with "unsupported: ...": floating-point and complex types and
-// constants; 128-bit integers; function pointers (taking a function's
-// address, calls through pointers, function pointer parameters);
-// computed goto (goto *p, &&label) and local labels (__label__);
-// variable-length arrays; inline
+// A construct inka does not model is lowered to an ir.Unsupported
+// statement where a run would execute it: floating-point (complex,
+// 128-bit) values and constants; function pointers (a function's address,
+// a read of a function-pointer object, calls through pointers); accesses
+// to bit-fields and flexible array members; computed goto (goto *p,
+// &&label) and local labels (__label__); variable-length arrays; inline
 // assembly; setjmp/longjmp; dynamic allocation (malloc, calloc, realloc,
-// free, alloca, strdup, ...), and library functions taking function pointers
-// (qsort, bsearch, signal, atexit); integer to pointer conversions other
-// than the null pointer constant, pointer to integer conversions (except to
-// _Bool); casts between pointers to different object types (conversions to
-// and from void* are fine); bit-fields, flexible array members, anonymous
-// struct or union members, packed or over-aligned layouts, objects of more
-// than 2^20 scalar leaves; compound literals in static initializers
+// free, alloca, strdup, ...) and library functions taking function
+// pointers (qsort, bsearch, signal, atexit); va_start and va_arg (a
+// variadic function has its named parameters); calls of externs whose
+// type has an Opaque type; integer to pointer conversions other than the
+// null pointer constant, pointer to integer conversions (except to
+// _Bool); casts between pointers to different object types (conversions
+// to and from void* are fine); compound literals in static initializers
 // (inside a function they are unnamed locals .litN); statement
-// expressions; case ranges; definitions of variadic
-// functions and va_arg; wide string literals; initializers of a union
+// expressions; case ranges; wide string literals; initializers of a union
 // member other than the first and of a struct member by a struct value;
 // non-constant static initializers; thread-local variables; __auto_type;
-// nested functions. A pointer to a struct that cannot be represented is
-// accepted (the struct is opaque) until a member is accessed.
+// nested functions.
+//
+// Lower refuses a function, with the "unsupported: ..." error of the cut,
+// when every run of it reaches one (ir.EntryUnsupported), and when its
+// result has an Opaque type. Anonymous struct or union members, packed or
+// over-aligned layouts and objects of more than 2^20 scalar leaves are
+// refused where their type is needed; a pointer to a struct that cannot
+// be represented is accepted (the struct is opaque) until a member is
+// accessed.
 //
 // Every function with a body in the translation unit is lowered when
 // called (a static helper of an included header too); Functions lists only

@@ -55,8 +55,10 @@ func (b *funcBuilder) constOf(e cc.ExpressionNode, t *ir.Type) (*ir.Const, bool)
 	}
 	switch v := e.Value().(type) {
 	case cc.Int64Value:
+		b.u.checkLayoutConst(e)
 		return ir.NewConst(t, uint64(v)), true
 	case cc.UInt64Value:
+		b.u.checkLayoutConst(e)
 		return ir.NewConst(t, uint64(v)), true
 	}
 	return nil, false
@@ -162,6 +164,9 @@ func setDst(s ir.Stmt, v *ir.Var) {
 // When v is a temp just computed, the statement that computed it writes
 // dst directly.
 func (b *funcBuilder) assign(dst *ir.Var, v ir.Value) ir.Value {
+	if dst.Typ.Kind == ir.Opaque {
+		panic(b.unsupportedHere(fmt.Sprintf("%s assignment to %s (%s)", opaqueWhat(dst.Typ), dst.Name, dst.Typ)))
+	}
 	if t, ok := v.(*ir.Var); ok && b.lastDefines(t) && ir.Identical(t.Typ, dst.Typ) {
 		setDst((*b.cur)[len(*b.cur)-1], dst)
 		b.dropTemp(t)
@@ -210,6 +215,9 @@ func (b *funcBuilder) protect(v ir.Value, later ...cc.ExpressionNode) ir.Value {
 // and cast for the conversions C allows).
 func (b *funcBuilder) convert(v ir.Value, t *ir.Type) ir.Value {
 	vt := v.Type()
+	if t.Kind == ir.Opaque || vt.Kind == ir.Opaque {
+		panic(b.unsupportedHere(fmt.Sprintf("conversion from %s to %s", vt, t)))
+	}
 	if ir.Identical(vt, t) {
 		return v
 	}
@@ -248,6 +256,9 @@ func checkPtrConv(from, to *ir.Type, pos token.Position, what string) {
 func (b *funcBuilder) convertAssign(v ir.Value, t *ir.Type, e cc.ExpressionNode, what string) ir.Value {
 	vt := v.Type()
 	pos := e.Position()
+	if t.Kind == ir.Opaque || vt.Kind == ir.Opaque {
+		panic(unsupported(pos, fmt.Sprintf("conversion from %s to %s (%s)", vt, t, what)))
+	}
 	switch {
 	case ir.Identical(vt, t):
 		return v
@@ -271,9 +282,10 @@ func (b *funcBuilder) convertAssign(v ir.Value, t *ir.Type, e cc.ExpressionNode,
 	return b.convert(v, t)
 }
 
-// rvalue lowers e and returns its value: a scalar (integer or pointer)
-// Var or Const, or an aggregate Var for a struct or union value.
-func (b *funcBuilder) rvalue(e cc.ExpressionNode) ir.Value {
+// rvalueExpr lowers e and returns its value: a scalar (integer or pointer)
+// Var or Const, or an aggregate Var for a struct or union value (see
+// rvalue, which cuts what inka does not model).
+func (b *funcBuilder) rvalueExpr(e cc.ExpressionNode) ir.Value {
 	old := b.setPos(e.Position())
 	defer func() { b.pos = old }()
 	et := e.Type()
@@ -435,8 +447,8 @@ func (b *funcBuilder) rvalue(e cc.ExpressionNode) ir.Value {
 	panic(unsupported(pos, fmt.Sprintf("expression %s", cc.NodeSource(e))))
 }
 
-// discard lowers e for its side effects.
-func (b *funcBuilder) discard(e cc.ExpressionNode) {
+// discardExpr lowers e for its side effects (see discard).
+func (b *funcBuilder) discardExpr(e cc.ExpressionNode) {
 	old := b.setPos(e.Position())
 	defer func() { b.pos = old }()
 	if e.Type() != nil && (isIntegerKind(e.Type().Kind())) && e.Pure() {
@@ -515,15 +527,18 @@ func (b *funcBuilder) identVar(x *cc.PrimaryExpression) *ir.Var {
 			b.vars[r] = v
 			return v
 		}
-		panic(fmt.Sprintf("%v: variable %s not declared", pos, r.Name()))
+		// A local whose declaration was cut (a variable-length array):
+		// the declaration is on every path to this use, which is dead.
+		panic(unsupported(pos, fmt.Sprintf("use of %s, whose declaration is not supported", r.Name())))
 	case *cc.Parameter:
 		panic(unsupported(pos, "parameter without a name"))
 	}
 	panic(unsupported(pos, "identifier "+x.Token.SrcStr()))
 }
 
-// lvalue lowers an lvalue expression.
-func (b *funcBuilder) lvalue(e cc.ExpressionNode) lval {
+// lvalueExpr lowers an lvalue expression (see lvalue, which cuts what inka
+// does not model).
+func (b *funcBuilder) lvalueExpr(e cc.ExpressionNode) lval {
 	l := b.lvalue1(e)
 	l.volatile = l.volatile || isVolatile(e.Type())
 	return l
@@ -646,6 +661,12 @@ func (b *funcBuilder) field(p ir.Value, x *cc.PostfixExpression, pos token.Posit
 	}
 	for i, f := range st.Fields {
 		if f.Name == name {
+			switch {
+			case f.BitField:
+				panic(unsupported(pos, fmt.Sprintf("access to bit-field %s of %s", name, st)))
+			case f.Flexible:
+				panic(unsupported(pos, fmt.Sprintf("access to flexible array member %s of %s", name, st)))
+			}
 			d := b.newTemp(ir.PointerTo(f.Type))
 			b.emit(&ir.FieldAddr{At: b.at(), Dst: d, Ptr: p, Field: i})
 			return lval{ptr: d, typ: f.Type}
@@ -687,6 +708,9 @@ func (b *funcBuilder) load(l lval) ir.Value {
 		b.emit(&ir.Copy{At: b.at(), Dst: d, Src: l.v, Volatile: true})
 		return d
 	}
+	if l.typ.Kind == ir.Opaque {
+		panic(b.unsupportedHere(fmt.Sprintf("%s value (%s)", opaqueWhat(l.typ), l.typ)))
+	}
 	if l.typ.Kind == ir.Array {
 		panic("load of an array")
 	}
@@ -699,6 +723,9 @@ func (b *funcBuilder) load(l lval) ir.Value {
 func (b *funcBuilder) store(l lval, v ir.Value) ir.Value {
 	if l.v != nil {
 		return b.assign(l.v, v)
+	}
+	if l.typ.Kind == ir.Opaque {
+		panic(b.unsupportedHere(fmt.Sprintf("%s store (%s)", opaqueWhat(l.typ), l.typ)))
 	}
 	b.emit(&ir.Store{At: b.at(), Ptr: l.ptr, Src: v})
 	return v
@@ -866,7 +893,7 @@ func (b *funcBuilder) unary(x *cc.UnaryExpression) ir.Value {
 		return d
 	case cc.UnaryExpressionNot:
 		v := b.rvalue(x.CastExpression)
-		if v.Type().IsAggregate() {
+		if !v.Type().IsScalar() {
 			panic(unsupported(pos, "! on "+v.Type().String()))
 		}
 		d := b.newTemp(ir.IntType)
@@ -1066,6 +1093,8 @@ func (b *funcBuilder) call(x *cc.PostfixExpression, want bool) ir.Value {
 		v := b.rvalue(a)
 		if i < len(params) {
 			v = b.convertAssign(v, params[i], a, "argument")
+		} else if !v.Type().IsScalar() && !v.Type().IsAggregate() {
+			panic(unsupported(a.Position(), fmt.Sprintf("argument of type %s", v.Type())))
 		} else if v.Type().IsInteger() {
 			v = b.convert(v, promote(v.Type()))
 		}

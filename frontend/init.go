@@ -75,16 +75,24 @@ type leafInit struct {
 	leaf int
 	e    cc.ExpressionNode // the initializer expression, or
 	c    *ir.Const         // a constant (a character of a string literal)
+	// unmodelled names the member initialized when it has no leaf (a
+	// bit-field, a member of an Opaque type): leaf is -1, and a local's
+	// initializer is a cut unless e is constant.
+	unmodelled string
 }
 
 // initLeaves maps the scalar initializers of an object of type t to the
 // leaves of t (Type.Leaves).
 func (u *Unit) initLeaves(t *ir.Type, init *cc.Initializer) []leafInit {
 	leaves := t.Leaves()
+	// cc places the initializers at its own offsets, which differ from
+	// gcc's (ir's) after a bit-field it lays out otherwise: leaves are
+	// found by cc's offsets.
+	offs := ccOffsets(t, init.Type())
 	byOff := map[int64]int{}
-	for i, l := range leaves {
-		if _, dup := byOff[l.Offset]; !dup {
-			byOff[l.Offset] = i
+	for i := range leaves {
+		if _, dup := byOff[offs[i]]; !dup {
+			byOff[offs[i]] = i
 		}
 	}
 	var r []leafInit
@@ -105,6 +113,16 @@ func (u *Unit) initLeaves(t *ir.Type, init *cc.Initializer) []leafInit {
 		pos := n.Position()
 		nt := n.Type()
 		e := n.AssignmentExpression
+		if f := n.Field(); f != nil && (f.IsBitfield() || f.IsFlexibleArrayMember()) {
+			r = append(r, leafInit{leaf: -1, e: e, unmodelled: "bit-field " + f.Name()})
+			return
+		}
+		if nt.Kind() != cc.Array {
+			if st := u.irType(nt, pos); st.Kind == ir.Opaque {
+				r = append(r, leafInit{leaf: -1, e: e, unmodelled: fmt.Sprintf("%s member (%s)", opaqueWhat(st), st)})
+				return
+			}
+		}
 		if nt.Kind() == cc.Array {
 			// a character array initialized by a string literal
 			s, ok := unparen(e).(*cc.PrimaryExpression)
@@ -140,6 +158,61 @@ func (u *Unit) initLeaves(t *ir.Type, init *cc.Initializer) []leafInit {
 	return r
 }
 
+// ccOffsets returns the byte offset cc gives each leaf of t (in
+// t.Leaves() order) in an object of its type ct: ir's offsets when cc's
+// type does not have t's shape.
+func ccOffsets(t *ir.Type, ct cc.Type) []int64 {
+	var out []int64
+	ok := true
+	var walk func(t *ir.Type, ct cc.Type, off int64)
+	walk = func(t *ir.Type, ct cc.Type, off int64) {
+		switch t.Kind {
+		case ir.Array:
+			at, isArray := ct.(*cc.ArrayType)
+			if !isArray {
+				ok = false
+				return
+			}
+			for i := int64(0); i < t.Len; i++ {
+				walk(t.Elem, at.Elem(), off+i*at.Elem().Size())
+			}
+		case ir.Struct, ir.Union:
+			var field func(int) *cc.Field
+			var n int
+			switch x := ct.(type) {
+			case *cc.StructType:
+				n, field = x.NumFields(), x.FieldByIndex
+			case *cc.UnionType:
+				n, field = x.NumFields(), x.FieldByIndex
+			}
+			if n != len(t.Fields) {
+				ok = false
+				return
+			}
+			for i, f := range t.Fields {
+				if f.Modelled() {
+					walk(f.Type, field(i).Type(), off+field(i).Offset())
+				}
+				if t.Kind == ir.Union {
+					break
+				}
+			}
+		case ir.Void, ir.Opaque:
+		default:
+			out = append(out, off)
+		}
+	}
+	walk(t, ct, 0)
+	leaves := t.Leaves()
+	if !ok || len(out) != len(leaves) {
+		out = out[:0]
+		for _, l := range leaves {
+			out = append(out, l.Offset)
+		}
+	}
+	return out
+}
+
 // localInit lowers the initializer of a local as statements.
 func (b *funcBuilder) localInit(v *ir.Var, init *cc.Initializer) {
 	if init.Case == cc.InitializerExpr && !isStringInit(v.Typ, init) {
@@ -154,6 +227,10 @@ func (b *funcBuilder) localInit(v *ir.Var, init *cc.Initializer) {
 	last := map[int]leafInit{}
 	order := []int{}
 	for _, it := range items {
+		if it.leaf < 0 {
+			b.unmodelledInit(it)
+			continue
+		}
 		if _, ok := last[it.leaf]; !ok {
 			order = append(order, it.leaf)
 		}
@@ -230,6 +307,19 @@ func (b *funcBuilder) localInit(v *ir.Var, init *cc.Initializer) {
 	}
 }
 
+// unmodelledInit lowers the initializer of a member that has no leaf: a
+// constant is left out (the member is never read: reading it is a cut),
+// anything else is evaluated and cut.
+func (b *funcBuilder) unmodelledInit(it leafInit) {
+	if it.e.Pure() && it.e.Value() != nil && it.e.Value() != cc.Unknown {
+		return
+	}
+	old := b.setPos(it.e.Position())
+	defer func() { b.pos = old }()
+	b.discard(it.e)
+	b.cut(unsupported(it.e.Position(), "initialization of "+it.unmodelled), nil)
+}
+
 func isStringInit(t *ir.Type, init *cc.Initializer) bool {
 	if t.Kind != ir.Array {
 		return false
@@ -297,6 +387,9 @@ func (pb *progBuilder) staticInit(v *ir.Var, init *cc.Initializer, fnName string
 	last := map[int]ir.Value{}
 	var order []int
 	for _, it := range pb.u.initLeaves(v.Typ, init) {
+		if it.leaf < 0 {
+			continue // a member inka does not model: never read (reading it is a cut)
+		}
 		lt := leaves[it.leaf].Type
 		var val ir.Value
 		if it.c != nil {

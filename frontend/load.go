@@ -88,6 +88,10 @@ type Unit struct {
 	// sysDirs are the system include directories of the host (not those
 	// of -I): the C library's headers.
 	sysDirs []string
+	// mislaid lists the struct and union types whose layout by cc (the
+	// sizeof, offsetof and initializer offsets it computes) differs from
+	// gcc's, with where: their bit-fields are placed otherwise.
+	mislaid map[*ir.Type]string
 }
 
 //go:embed include/assert.h
@@ -186,6 +190,7 @@ func load(path string, src []byte, opts Options) (*Unit, error) {
 		types:   map[any]*ir.Type{},
 		inits:   map[*cc.Declarator]*cc.Initializer{},
 		sysDirs: sysDirs,
+		mislaid: map[*ir.Type]string{},
 	}
 	u.quals = newQualReader(ast)
 	for l := ast.TranslationUnit; l != nil; l = l.TranslationUnit {

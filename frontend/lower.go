@@ -42,7 +42,10 @@ func (u *Unit) Lower(fn string) (p *ir.Program, err error) {
 		inits:   map[*cc.Declarator]*cc.Initializer{},
 		pdecls:  map[*ir.Func][]*cc.Declarator{},
 	}
-	pb.funcRef(fd)
+	entry := pb.funcRef(fd)
+	if entry.ResultTyp.Kind == ir.Opaque {
+		return nil, unsupported(fd.Declarator.Position(), fmt.Sprintf("%s result (%s)", opaqueWhat(entry.ResultTyp), entry.ResultTyp))
+	}
 	for len(pb.work) > 0 {
 		f := pb.work[0]
 		pb.work = pb.work[1:]
@@ -50,6 +53,11 @@ func (u *Unit) Lower(fn string) (p *ir.Program, err error) {
 	}
 	pb.nameVars()
 	pb.p.NumVars = pb.nextID
+	// Constructs inka does not model are cut on the paths that run them;
+	// a function whose every run needs one is refused.
+	if u := ir.EntryUnsupported(entry); u != nil {
+		return nil, &Error{Pos: u.Pos, Msg: "unsupported: " + u.What}
+	}
 	return pb.p, nil
 }
 
@@ -88,10 +96,10 @@ func (pb *progBuilder) funcRef(fd *cc.FunctionDefinition) *ir.Func {
 	if !ok {
 		panic(unsupported(pos, "function definition of type "+d.Type().String()))
 	}
+	// A variadic function gets its named parameters; the arguments of its
+	// calls beyond them are evaluated but not passed (reading them, va_arg,
+	// is a cut).
 	f := &ir.Func{Name: name, Pos: irPos(pos), Variadic: ft.IsVariadic()}
-	if ft.IsVariadic() {
-		panic(unsupported(pos, "definition of a variadic function"))
-	}
 	f.ResultTyp = pb.u.irType(ft.Result(), pos)
 	if f.ResultTyp.Kind == ir.Array {
 		panic(unsupported(pos, "function returning an array"))
@@ -216,7 +224,8 @@ func (pb *progBuilder) globalName(name string) string {
 	return n
 }
 
-// Functions that cannot be stubbed: dynamic allocation and non-local jumps.
+// Functions that cannot be stubbed: dynamic allocation, non-local jumps,
+// variadic argument access. A call of one is a cut.
 var rejectedCallees = map[string]string{
 	"malloc": "dynamic allocation (malloc)", "calloc": "dynamic allocation (calloc)",
 	"realloc": "dynamic allocation (realloc)", "free": "dynamic allocation (free)",
@@ -231,6 +240,7 @@ var rejectedCallees = map[string]string{
 	"signal": "signal handlers (function pointers)", "qsort": "qsort (function pointer argument)",
 	"bsearch": "bsearch (function pointer argument)", "atexit": "atexit (function pointer argument)",
 	"__builtin_va_start": "variadic argument access (va_start)", "__builtin_va_arg": "variadic argument access (va_arg)",
+	"__builtin_va_arg_impl": "variadic argument access (va_arg)", "__builtin_va_end": "variadic argument access (va_end)",
 }
 
 // extern returns the Extern of a function declared but not defined in the
@@ -258,6 +268,12 @@ func (pb *progBuilder) extern(d *cc.Declarator, pos token.Position) *ir.Extern {
 		t := pb.u.declType(pt.Decay(), qf.param(i), pos)
 		e.Params = append(e.Params, t)
 		e.ConstPointee = append(e.ConstPointee, t.IsPointer() && t.Elem.Const)
+	}
+	for _, t := range append([]*ir.Type{e.Result}, e.Params...) {
+		if t.Kind == ir.Opaque {
+			// a stub cannot answer with, or be given, what inka does not model
+			panic(unsupported(pos, fmt.Sprintf("call of %s, whose type has %s (%s)", name, opaqueWhat(t), t)))
+		}
 	}
 	pb.externs[name] = e
 	pb.p.Externs = append(pb.p.Externs, e)

@@ -155,9 +155,9 @@ func (b *funcBuilder) anyFlag(flags []*ir.Var) ir.Value {
 	return c
 }
 
-// stmt lowers s at the end of out, entered as en says, and returns the block
-// where the code that follows s goes (valid when ex.normal).
-func (b *funcBuilder) stmt(s *cc.Statement, out *[]ir.Stmt, en entry) (*[]ir.Stmt, exits) {
+// stmtOf lowers s at the end of out, entered as en says, and returns the
+// block where the code that follows s goes (valid when ex.normal). See stmt.
+func (b *funcBuilder) stmtOf(s *cc.Statement, out *[]ir.Stmt, en entry) (*[]ir.Stmt, exits) {
 	b.cur = out
 	switch s.Case {
 	case cc.StatementCompound:
@@ -199,7 +199,7 @@ func (b *funcBuilder) compound(cs *cc.CompoundStatement, out *[]ir.Stmt, en entr
 	return b.items(cs, items, 0, len(items), out, en, nil)
 }
 
-func (b *funcBuilder) item(it *cc.BlockItem, out *[]ir.Stmt, en entry) (*[]ir.Stmt, exits) {
+func (b *funcBuilder) itemOf(it *cc.BlockItem, out *[]ir.Stmt, en entry) (*[]ir.Stmt, exits) {
 	b.cur = out
 	switch it.Case {
 	case cc.BlockItemDecl:

@@ -82,10 +82,21 @@ func (s *Suite) genTest(t *Test, ext map[string]*stubInfo) *testCode {
 	// so the reverse order of creation works).
 	for i := len(g.objs) - 1; i >= 0; i-- {
 		o := g.objs[i]
-		d, err := o.elem.Unqualified().Decl(fmt.Sprintf("%s[%d]", o.cname, o.typ.Len), frontend.InUnit)
+		name := o.cname
+		if hasFlexible(o.typ) {
+			// Room after the objects, in a union, for the flexible array
+			// members the code may index (compilers warn otherwise).
+			name = strings.TrimSuffix(o.cname, ".o")
+		}
+		d, err := o.elem.Unqualified().Decl(fmt.Sprintf("%s[%d]", name, o.typ.Len), frontend.InUnit)
 		if err != nil {
 			g.skipf("object behind %s: %v", o.ptr, err)
 			return g.code
+		}
+		if name != o.cname {
+			decls = append(decls, fmt.Sprintf("static union { %s; unsigned char room[%d]; } %s = {%s}; /* *%s */",
+				strings.Replace(d, name, "o", 1), o.typ.Size()+256, name, g.initializer(o.typ, o.ptr), o.ptr))
+			continue
 		}
 		decls = append(decls, fmt.Sprintf("static %s = %s; /* *%s */", d, g.initializer(o.typ, o.ptr), o.ptr))
 	}
@@ -282,6 +293,9 @@ func (g *tgen) addFresh(root string, t *ir.Type, ct frontend.CType, rel string) 
 			return
 		}
 		o := &fresh{ptr: path, typ: so.Typ, elem: elem, cname: fmt.Sprintf("inka_o%d", len(g.objs))}
+		if hasFlexible(so.Typ) {
+			o.cname += "u.o" // see gen: the objects in a union with room after them
+		}
 		g.objs = append(g.objs, o)
 		g.byPtr[path] = o
 		g.addFresh(path, so.Typ, ct, rel+l.Path)
@@ -307,17 +321,34 @@ func (g *tgen) initializer(t *ir.Type, path string) string {
 		for i := int64(0); i < t.Len; i++ {
 			parts = append(parts, g.initializer(t.Elem, fmt.Sprintf("%s[%d]", path, i)))
 		}
-	case ir.Struct:
+	case ir.Struct, ir.Union:
+		// Designated: unnamed bit-fields take no initializer, flexible
+		// array members none; a union's first named member.
 		for _, f := range t.Fields {
-			parts = append(parts, g.initializer(f.Type, path+"."+f.Name))
+			if f.Name == "" || f.Flexible {
+				continue
+			}
+			parts = append(parts, "."+f.Name+" = "+g.initializer(f.Type, path+"."+f.Name))
+			if t.Kind == ir.Union {
+				break
+			}
 		}
-	case ir.Union:
-		f := t.Fields[0]
-		parts = append(parts, g.initializer(f.Type, path+"."+f.Name))
+		if len(parts) == 0 {
+			return "{0}"
+		}
 	default:
 		return g.leafExpr(path, t)
 	}
 	return "{" + strings.Join(parts, ", ") + "}"
+}
+
+// hasFlexible reports whether an object of type t ends with a flexible
+// array member.
+func hasFlexible(t *ir.Type) bool {
+	for t.Kind == ir.Array {
+		t = t.Elem
+	}
+	return t.Kind == ir.Struct && len(t.Fields) > 0 && t.Fields[len(t.Fields)-1].Flexible
 }
 
 // leafExpr spells the input value of the scalar at path.

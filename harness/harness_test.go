@@ -102,7 +102,7 @@ var figures struct {
 func TestPrograms(t *testing.T) {
 	ccs := compilers(t)
 	var files []string
-	for _, pat := range []string{"../testdata/paper/*.c", "../testdata/diff/*.c", "../testdata/harness/*.c"} {
+	for _, pat := range []string{"../testdata/paper/*.c", "../testdata/diff/*.c", "../testdata/harness/*.c", "../testdata/cut/*.c"} {
 		fs, _ := filepath.Glob(pat)
 		files = append(files, fs...)
 	}

@@ -16,7 +16,9 @@
 // err is only for the interpreter's own problems: malformed IR, unknown
 // input paths, and constructs it does not support (errors.Is(err,
 // ErrUnsupported)). Everything the program does is in the Result: its
-// Outcome (Returned, UB, AssertFailed, Exited, StepLimit, DepthLimit), the
+// Outcome (Returned, UB, AssertFailed, Exited, StepLimit, DepthLimit,
+// Unsupported: an ir.Unsupported statement, a construct inka does not
+// model, stops the run where it would execute), the
 // return value, the Trace of decision outcomes in execution order, the
 // calls to extern functions, and the Final values of globals and of the
 // objects behind pointer inputs.

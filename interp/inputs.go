@@ -69,7 +69,7 @@ func (m *machine) setup(f *ir.Func, in Inputs) error {
 		}
 	}
 	for _, v := range f.Params {
-		if v.Typ.IsAggregate() {
+		if byObject(v.Typ) {
 			o := m.newObject(v.Name, v.Typ, objLocal)
 			if err := mk.fill(o, v.Name); err != nil {
 				return err

@@ -134,9 +134,10 @@ const (
 	StepLimit                   // more than Config.MaxSteps statements
 	DepthLimit                  // recursion deeper than Config.MaxDepth
 	Unmodelled                  // a call of the C library whose effect inka does not know (ir.Call.Unmodelled)
+	Unsupported                 // an ir.Unsupported statement: a construct inka does not model
 )
 
-var outcomeNames = [...]string{"returned", "undefined behaviour", "assertion failed", "exited", "step limit", "recursion limit", "unmodelled library call"}
+var outcomeNames = [...]string{"returned", "undefined behaviour", "assertion failed", "exited", "step limit", "recursion limit", "unmodelled library call", "unsupported"}
 
 func (o Outcome) String() string {
 	if o >= 0 && int(o) < len(outcomeNames) {
@@ -494,10 +495,15 @@ func (m *machine) setVar(x *ir.Var, v Val) error {
 	return o.write(0, x.Typ, v)
 }
 
+// byObject reports whether values of type t move as objects (a copy of
+// their cells) rather than as one scalar: aggregates, and Opaque values,
+// which have no cells (the front end cuts every use of one).
+func byObject(t *ir.Type) bool { return t.IsAggregate() || t.Kind == ir.Opaque }
+
 // evalArg evaluates an argument or returned value: scalars by value,
 // aggregates as a copy of their object.
 func (m *machine) evalArg(x ir.Value) (argVal, error) {
-	if v, ok := x.(*ir.Var); ok && v.Typ.IsAggregate() {
+	if v, ok := x.(*ir.Var); ok && byObject(v.Typ) {
 		o, err := m.obj(v)
 		if err != nil {
 			return argVal{}, err
@@ -513,7 +519,7 @@ func (m *machine) evalArg(x ir.Value) (argVal, error) {
 // assign stores an argVal into variable x (a parameter, the result slot,
 // or a call's destination).
 func (m *machine) assign(x *ir.Var, a argVal) error {
-	if x.Typ.IsAggregate() {
+	if byObject(x.Typ) {
 		if a.obj == nil {
 			return fmt.Errorf("interp: scalar assigned to aggregate %s", x.Name)
 		}
@@ -864,6 +870,9 @@ func (m *machine) exec(s ir.Stmt) error {
 		}
 		return nil
 
+	case *ir.Unsupported:
+		return &stop{outcome: Unsupported, pos: s.Pos, msg: s.What}
+
 	case *ir.Return:
 		fr := m.frame
 		if s.Val != nil {
@@ -974,13 +983,11 @@ func memberPath(t *ir.Type, off, n int64) string {
 			return fmt.Sprintf("[%d]", i) + memberPath(t.Elem, off-i*es, n)
 		}
 	case ir.Struct, ir.Union:
-		for _, f := range t.Fields {
-			if off >= f.Offset && off < f.Offset+f.Type.Size() {
-				if off == f.Offset && f.Type.Kind == ir.Array && f.Type.Size() == n {
-					return "." + f.Name
-				}
-				return "." + f.Name + memberPath(f.Type, off-f.Offset, n)
+		if f := t.FieldAt(off); f != nil {
+			if off == f.Offset && f.Type.Kind == ir.Array && f.Type.Size() == n {
+				return "." + f.Name
 			}
+			return "." + f.Name + memberPath(f.Type, off-f.Offset, n)
 		}
 	}
 	return ""

@@ -263,10 +263,8 @@ func inUnion(t *ir.Type, off, n int64) bool {
 		i := off / es
 		return i < t.Len && inUnion(t.Elem, off-i*es, n)
 	case ir.Struct:
-		for _, f := range t.Fields {
-			if off >= f.Offset && off < f.Offset+f.Type.Size() {
-				return inUnion(f.Type, off-f.Offset, n)
-			}
+		if f := t.FieldAt(off); f != nil {
+			return inUnion(f.Type, off-f.Offset, n)
 		}
 	}
 	return false

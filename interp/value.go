@@ -169,10 +169,8 @@ func subPath(t *ir.Type, off int64, pointee *ir.Type) string {
 		}
 		return fmt.Sprintf("[%d]", i) + subPath(t.Elem, off-i*es, pointee)
 	case ir.Struct, ir.Union:
-		for _, f := range t.Fields {
-			if off >= f.Offset && off < f.Offset+f.Type.Size() {
-				return "." + f.Name + subPath(f.Type, off-f.Offset, pointee)
-			}
+		if f := t.FieldAt(off); f != nil {
+			return "." + f.Name + subPath(f.Type, off-f.Offset, pointee)
 		}
 	}
 	if off == 0 {

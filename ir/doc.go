@@ -54,6 +54,7 @@
 //	Store       *p = y                      *p = q    (φd)
 //	Call        x = f(a, b)                 inlined or stubbed
 //	Assert      assert(c)                   c must hold
+//	Unsupported x = unsupported("what")      a cut: runs stop here (not modelled)
 //	Return      return r                    last statement only
 //	If          if (c) S1 else S2           ite
 //	While       loop { Pre; if !c break; S } w
@@ -62,5 +63,8 @@
 //
 // Type.Leaves flattens an object into its scalar leaves (arrays element by
 // element, structs member by member). The interpreter, the constraint
-// model and the harness all name parts of objects by leaf path.
+// model and the harness all name parts of objects by leaf path. Layouts
+// are gcc's x86-64 ones, computed in one place (layout.go); what inka does
+// not model (Opaque types, bit-fields, flexible array members) takes its
+// room in the layout but has no leaves.
 package ir

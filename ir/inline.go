@@ -99,6 +99,8 @@ func (in *inliner) stmt(out []Stmt, s Stmt, sub map[*Var]*Var, depth int) []Stmt
 		return append(out, &Assert{At: s.At, Cond: rval(sub, s.Cond), Dec: s.Dec})
 	case *Return:
 		return append(out, &Return{At: s.At, Val: rval(sub, s.Val)})
+	case *Unsupported:
+		return append(out, &Unsupported{At: s.At, What: s.What, Dst: rv(sub, s.Dst)})
 	case *If:
 		return append(out, &If{At: s.At, Cond: rval(sub, s.Cond), Dec: s.Dec,
 			Then: in.block(s.Then, sub, depth), Else: in.block(s.Else, sub, depth)})

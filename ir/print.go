@@ -46,6 +46,9 @@ func FprintFunc(w io.Writer, f *Func) {
 	for i, v := range f.Params {
 		ps[i] = declString(v.Typ, v.Name)
 	}
+	if f.Variadic {
+		ps = append(ps, "...")
+	}
 	fmt.Fprintf(w, "func %s(%s) %s  // %s\n", f.Name, strings.Join(ps, ", "), f.ResultTyp, f.Pos)
 	for _, v := range f.Locals {
 		fmt.Fprintf(w, "  %s %s\n", v.Class, declString(v.Typ, v.Name))
@@ -179,6 +182,11 @@ func StmtString(s Stmt) string {
 		return "return " + s.Val.String()
 	case *Assert:
 		return fmt.Sprintf("assert(%s)%s", s.Cond, decString(s.Dec))
+	case *Unsupported:
+		if s.Dst != nil {
+			return fmt.Sprintf("%s = unsupported(%q)", s.Dst, s.What)
+		}
+		return fmt.Sprintf("unsupported(%q)", s.What)
 	case *If:
 		return fmt.Sprintf("if %s%s", s.Cond, decString(s.Dec))
 	case *While:

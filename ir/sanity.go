@@ -21,7 +21,10 @@ import (
 //   - each function body ends with its only Return, which returns Result;
 //   - DecRefs point to decisions of the same function, with outcomes in
 //     range; decisions are numbered in order of position;
-//   - the initializers of globals are constants or addresses of globals.
+//   - the initializers of globals are constants or addresses of globals;
+//   - no value of an Opaque type is computed, copied, loaded, stored or
+//     passed, and no bit-field or flexible array member is addressed: the
+//     front end lowers those to Unsupported statements.
 //
 // The front end's tests run it after every lowering.
 func SanityCheck(p *Program) error {
@@ -250,8 +253,8 @@ func (c *checker) stmt(s Stmt) {
 		c.varOK(s, s.Dst)
 		c.value(s, s.Src, false)
 		c.sameType(s, "copy", s.Dst.Typ, s.Src.Type())
-		if s.Dst.Typ.Kind == Void {
-			c.errorf("%s: copy of void", StmtString(s))
+		if s.Dst.Typ.Kind == Void || s.Dst.Typ.Kind == Opaque {
+			c.errorf("%s: copy of %s", StmtString(s), s.Dst.Typ)
 		}
 	case *Unary:
 		c.varOK(s, s.Dst)
@@ -323,6 +326,9 @@ func (c *checker) stmt(s Stmt) {
 		if !s.Dst.Typ.IsPointer() || !Identical(s.Dst.Typ.Elem, pt.Elem.Fields[s.Field].Type) {
 			c.errorf("%s: %s is not a pointer to the field's type %s", StmtString(s), s.Dst.Typ, pt.Elem.Fields[s.Field].Type)
 		}
+		if !pt.Elem.Fields[s.Field].Modelled() {
+			c.errorf("%s: address of a bit-field or flexible array member", StmtString(s))
+		}
 	case *PtrAdd:
 		c.varOK(s, s.Dst)
 		c.value(s, s.Ptr, true)
@@ -340,7 +346,7 @@ func (c *checker) stmt(s Stmt) {
 			return
 		}
 		c.sameType(s, "load", s.Dst.Typ, s.Ptr.Type().Elem)
-		if s.Dst.Typ.Kind == Array || s.Dst.Typ.Kind == Void {
+		if s.Dst.Typ.Kind == Array || s.Dst.Typ.Kind == Void || s.Dst.Typ.Kind == Opaque {
 			c.errorf("%s: load of %s", StmtString(s), s.Dst.Typ)
 		}
 	case *Store:
@@ -351,7 +357,7 @@ func (c *checker) stmt(s Stmt) {
 			return
 		}
 		c.sameType(s, "store", s.Src.Type(), s.Ptr.Type().Elem)
-		if s.Src.Type().Kind == Array || s.Src.Type().Kind == Void {
+		if k := s.Src.Type().Kind; k == Array || k == Void || k == Opaque {
 			c.errorf("%s: store of %s", StmtString(s), s.Src.Type())
 		}
 	case *Call:
@@ -389,6 +395,9 @@ func (c *checker) stmt(s Stmt) {
 		}
 		for i, a := range s.Args {
 			c.value(s, a, false)
+			if a.Type().Kind == Opaque {
+				c.errorf("%s: argument %d of type %s", StmtString(s), i+1, a.Type())
+			}
 			if i < len(params) {
 				c.sameType(s, fmt.Sprintf("argument %d", i+1), a.Type(), params[i])
 			} else if t := a.Type(); t.IsInteger() && t.Rank() < IntType.Rank() {
@@ -398,6 +407,16 @@ func (c *checker) stmt(s Stmt) {
 		if s.Dst != nil {
 			c.varOK(s, s.Dst)
 			c.sameType(s, "call result", s.Dst.Typ, res)
+			if s.Dst.Typ.Kind == Opaque {
+				c.errorf("%s: result of type %s", StmtString(s), s.Dst.Typ)
+			}
+		}
+	case *Unsupported:
+		if s.What == "" {
+			c.errorf("unsupported statement without a construct")
+		}
+		if s.Dst != nil {
+			c.varOK(s, s.Dst)
 		}
 	case *Assert:
 		c.value(s, s.Cond, true)

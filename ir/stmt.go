@@ -194,6 +194,23 @@ type Assert struct {
 	Dec  *DecRef
 }
 
+// Unsupported is a construct inka does not model, at the point where a run
+// would execute it: a floating-point operation, a call through a function
+// pointer, an access to a bit-field, malloc, a cast from an integer to a
+// pointer, ... What names the construct ("floating-point constant").
+//
+// A run that reaches it stops there with an "unsupported" outcome; the
+// constraint model cuts the path there and records the reason, so that no
+// test and no proof rests on what the construct would do. The code after
+// it is lowered as usual, for the paths that do not go through it. Dst,
+// when set, is the variable the construct would compute (a temporary the
+// code that follows reads): it is defined but has no known value.
+type Unsupported struct {
+	At
+	What string
+	Dst  *Var
+}
+
 // DecisionKind says which source construct a decision or condition comes from.
 type DecisionKind int
 

@@ -26,6 +26,12 @@ const (
 	Array
 	Struct
 	Union
+	// Opaque is a type inka does not model yet (floating-point, complex,
+	// 128-bit integers, function pointers): it has the size and alignment
+	// gcc gives it, so that the structs holding it are laid out exactly,
+	// but no leaves. Values of an opaque type are never computed: the front
+	// end makes every operation on one an Unsupported statement.
+	Opaque
 )
 
 var kindNames = [...]string{
@@ -33,7 +39,7 @@ var kindNames = [...]string{
 	Short: "short", UShort: "unsigned short", Int: "int", UInt: "unsigned int",
 	Long: "long", ULong: "unsigned long", LongLong: "long long",
 	ULongLong: "unsigned long long", Pointer: "pointer", Array: "array",
-	Struct: "struct", Union: "union",
+	Struct: "struct", Union: "union", Opaque: "opaque",
 }
 
 func (k Kind) String() string {
@@ -56,23 +62,43 @@ func (k Kind) String() string {
 // neither the layout nor the values: Identical and String ignore them
 // (QualString shows them).
 type Type struct {
-	Kind     Kind
-	Elem     *Type   // Pointer: pointee (Void for void*); Array: element
-	Len      int64   // Array: number of elements
-	Fields   []Field // Struct, Union
-	Tag      string  // Struct, Union: tag name (may be empty); enum name for integers
-	Const    bool    // this level is const-qualified
-	Volatile bool    // this level is volatile-qualified
+	Kind   Kind
+	Elem   *Type   // Pointer: pointee (Void for void*); Array: element
+	Len    int64   // Array: number of elements
+	Fields []Field // Struct, Union
+	// Tag is the tag name of a struct or union (may be empty), the enum
+	// name of an integer type, or the C spelling of an Opaque type
+	// ("double", "void (*)(int)").
+	Tag      string
+	Const    bool // this level is const-qualified
+	Volatile bool // this level is volatile-qualified
 	// size and align in bytes, computed by the constructors.
 	size, align int64
 }
 
-// Field is a member of a struct or union.
+// Field is a member of a struct or union, laid out by NewStruct or
+// NewUnion (layout.go) as gcc does on x86-64.
 type Field struct {
-	Name   string
-	Type   *Type
-	Offset int64 // byte offset (0 for every member of a union)
+	Name string // "" for an unnamed bit-field
+	Type *Type  // the declared type (of a bit-field: its integer type)
+	// Offset is the byte offset of the member (0 for every member of a
+	// union); for a bit-field, of the storage unit of its declared type
+	// that holds it, whose bits BitOff .. BitOff+Bits-1 it occupies
+	// (counted from the least significant bit of the unit).
+	Offset int64
+	// BitField marks a bit-field of Bits bits (0 for an unnamed `T : 0`).
+	// Bit-fields are laid out but not modelled: they have no leaves.
+	BitField     bool
+	BitOff, Bits int64
+	// Flexible marks a flexible array member (`T data[]`, the last member
+	// of a struct): Type is an array of 0 elements, laid out at the end.
+	Flexible bool
 }
+
+// Modelled reports whether the member's value is part of inka's model of
+// memory: not a bit-field or a flexible array member. (A modelled member
+// may still contain opaque parts: see Type.Opaque.)
+func (f *Field) Modelled() bool { return !f.BitField && !f.Flexible }
 
 // Predeclared scalar types.
 var (
@@ -127,45 +153,6 @@ func PointerTo(elem *Type) *Type {
 // ArrayOf returns the type "array of n elem".
 func ArrayOf(elem *Type, n int64) *Type {
 	return &Type{Kind: Array, Elem: elem, Len: n, size: elem.size * n, align: elem.align}
-}
-
-// NewStruct returns a struct type with the given members laid out as the
-// LP64 ABI does (each member at the next multiple of its alignment, the size
-// rounded up to the largest alignment).
-func NewStruct(tag string, fields []Field) *Type {
-	t := &Type{Kind: Struct, Tag: tag, align: 1}
-	off := int64(0)
-	for i := range fields {
-		f := &fields[i]
-		a := f.Type.align
-		off = (off + a - 1) / a * a
-		f.Offset = off
-		off += f.Type.size
-		if a > t.align {
-			t.align = a
-		}
-	}
-	t.size = (off + t.align - 1) / t.align * t.align
-	t.Fields = fields
-	return t
-}
-
-// NewUnion returns a union type: every member at offset 0.
-func NewUnion(tag string, fields []Field) *Type {
-	t := &Type{Kind: Union, Tag: tag, align: 1}
-	for i := range fields {
-		f := &fields[i]
-		f.Offset = 0
-		if f.Type.size > t.size {
-			t.size = f.Type.size
-		}
-		if f.Type.align > t.align {
-			t.align = f.Type.align
-		}
-	}
-	t.size = (t.size + t.align - 1) / t.align * t.align
-	t.Fields = fields
-	return t
 }
 
 // Size is the size in bytes (sizeof).
@@ -243,6 +230,8 @@ func identical(t, u *Type, assumed map[[2]*Type]bool) bool {
 	switch t.Kind {
 	case Pointer:
 		return identical(t.Elem, u.Elem, assumed)
+	case Opaque:
+		return t.Tag == u.Tag && t.size == u.size
 	case Array:
 		return t.Len == u.Len && identical(t.Elem, u.Elem, assumed)
 	case Struct, Union:
@@ -258,7 +247,9 @@ func identical(t, u *Type, assumed map[[2]*Type]bool) bool {
 		}
 		assumed[k] = true
 		for i := range t.Fields {
-			if t.Fields[i].Name != u.Fields[i].Name || !identical(t.Fields[i].Type, u.Fields[i].Type, assumed) {
+			f, g := &t.Fields[i], &u.Fields[i]
+			if f.Name != g.Name || f.Offset != g.Offset || f.BitField != g.BitField || f.BitOff != g.BitOff ||
+				f.Bits != g.Bits || f.Flexible != g.Flexible || !identical(f.Type, g.Type, assumed) {
 				return false
 			}
 		}
@@ -284,7 +275,9 @@ type Leaf struct {
 // Leaves flattens t into its scalar components in increasing offset order:
 // arrays element by element, structs member by member. A union contributes
 // the leaves of its first member only: the rest of the project does not
-// reinterpret a union's bytes as another member (see the README).
+// reinterpret a union's bytes as another member (see the README). What
+// inka does not model has no leaves: opaque types, bit-fields, flexible
+// array members.
 func (t *Type) Leaves() []Leaf {
 	var out []Leaf
 	t.leaves("", 0, false, &out)
@@ -338,15 +331,17 @@ func (t *Type) NumLeaves() int64 {
 	case Struct:
 		n := int64(0)
 		for _, f := range t.Fields {
-			n += f.Type.NumLeaves()
+			if f.Modelled() {
+				n += f.Type.NumLeaves()
+			}
 		}
 		return n
 	case Union:
-		if len(t.Fields) > 0 {
+		if len(t.Fields) > 0 && t.Fields[0].Modelled() {
 			return t.Fields[0].Type.NumLeaves()
 		}
 		return 0
-	case Void:
+	case Void, Opaque:
 		return 0
 	}
 	return 1
@@ -361,14 +356,16 @@ func (t *Type) leaves(path string, off int64, con bool, out *[]Leaf) {
 		}
 	case Struct:
 		for _, f := range t.Fields {
-			f.Type.leaves(path+"."+f.Name, off+f.Offset, con, out)
+			if f.Modelled() {
+				f.Type.leaves(path+"."+f.Name, off+f.Offset, con, out)
+			}
 		}
 	case Union:
-		if len(t.Fields) > 0 {
+		if len(t.Fields) > 0 && t.Fields[0].Modelled() {
 			f := t.Fields[0]
 			f.Type.leaves(path+"."+f.Name, off, con, out)
 		}
-	case Void:
+	case Void, Opaque:
 	default:
 		*out = append(*out, Leaf{Path: path, Type: t, Offset: off, Const: con})
 	}
@@ -436,6 +433,10 @@ func writeType(b *strings.Builder, t *Type, quals bool) {
 		if q := qual(t); q != "" {
 			b.WriteString(q + " ")
 		}
+		if t.Kind == Opaque {
+			b.WriteString(t.Tag)
+			return
+		}
 		if t.Kind != Struct && t.Kind != Union {
 			b.WriteString(t.Kind.String())
 			return
@@ -452,6 +453,9 @@ func writeType(b *strings.Builder, t *Type, quals bool) {
 			}
 			writeType(b, f.Type, quals)
 			b.WriteString(" " + f.Name)
+			if f.BitField {
+				fmt.Fprintf(b, ":%d", f.Bits)
+			}
 		}
 		b.WriteString("}")
 	}
@@ -494,4 +498,33 @@ func (t *Type) HasPointer() bool {
 		}
 	}
 	return false
+}
+
+// FieldAt returns the member of struct or union t that holds byte offset
+// off, or nil: the first one whose bytes contain it among the members
+// that have leaves' layout of their own (not a bit-field, whose storage
+// unit may overlap its neighbours, nor a flexible array member).
+func (t *Type) FieldAt(off int64) *Field {
+	for i := range t.Fields {
+		f := &t.Fields[i]
+		if f.Modelled() && off >= f.Offset && off < f.Offset+f.Type.size {
+			return f
+		}
+	}
+	return nil
+}
+
+// LeavesBefore returns the number of leaves of struct t before member
+// field (0 in a union): the index of the member's first leaf.
+func (t *Type) LeavesBefore(field int) int64 {
+	if t.Kind == Union {
+		return 0
+	}
+	n := int64(0)
+	for i := 0; i < field; i++ {
+		if t.Fields[i].Modelled() {
+			n += t.Fields[i].Type.NumLeaves()
+		}
+	}
+	return n
 }

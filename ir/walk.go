@@ -38,6 +38,8 @@ func StmtDef(s Stmt) *Var {
 		return s.Dst
 	case *Call:
 		return s.Dst
+	case *Unsupported:
+		return s.Dst
 	}
 	return nil
 }
@@ -100,6 +102,84 @@ func StmtVars(s Stmt) []*Var {
 	}
 	if a, ok := s.(*AddrOf); ok {
 		r = append(r, a.Var)
+	}
+	return r
+}
+
+// EntryUnsupported returns an Unsupported statement of f when every run of
+// f reaches one (its entry path needs a construct inka does not model),
+// looking into the functions f calls: the first one met, or nil. A run
+// that may stop earlier without one (an assertion, exit) is a run that
+// does not need it.
+func EntryUnsupported(f *Func) *Unsupported {
+	r := mustReach(f.Body, map[*Func]bool{f: true})
+	if r.all {
+		return r.first
+	}
+	return nil
+}
+
+// reach says how the runs of a block meet Unsupported statements: all
+// reach one (first is the first met on some run), or some may stop before
+// the end without one (stops), or the others go on past the block.
+type reach struct {
+	first      *Unsupported
+	all, stops bool
+}
+
+func mustReach(ss []Stmt, active map[*Func]bool) reach {
+	var r reach
+	// met records the Unsupported statements some runs reach, the others
+	// going on.
+	met := func(u *Unsupported) {
+		if r.first == nil {
+			r.first = u
+		}
+	}
+	for _, s := range ss {
+		var sub reach
+		switch s := s.(type) {
+		case *Unsupported:
+			sub = reach{first: s, all: true}
+		case *Assert:
+			sub = reach{stops: true}
+		case *If:
+			t := mustReach(s.Then, active)
+			e := mustReach(s.Else, active)
+			sub = reach{first: t.first, all: t.all && e.all, stops: t.stops || e.stops}
+			if sub.first == nil {
+				sub.first = e.first
+			}
+		case *While:
+			sub = mustReach(s.Pre, active)
+			if !sub.all && !sub.stops {
+				// the body may not run: what it needs, only some runs need
+				b := mustReach(s.Body, active)
+				if sub.first == nil {
+					sub.first = b.first
+				}
+				sub.stops = b.stops
+			}
+		case *Call:
+			if s.Extern != nil && s.Extern.NoReturn() {
+				sub = reach{stops: true}
+			} else if s.Func != nil && !active[s.Func] {
+				active[s.Func] = true
+				sub = mustReach(s.Func.Body, active)
+				delete(active, s.Func)
+			}
+		}
+		if sub.first != nil {
+			met(sub.first)
+		}
+		if sub.stops {
+			r.stops = true
+			return r
+		}
+		if sub.all {
+			r.all = true
+			return r
+		}
 	}
 	return r
 }

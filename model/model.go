@@ -44,6 +44,12 @@ type Options struct {
 	Inputs map[*ir.Var]bool
 	// MayBeNull says which pointer inputs may be NULL (by access path).
 	MayBeNull func(pointer string) bool
+	// ExactCuts: the ir.Unsupported statements end the runs that reach
+	// them exactly, with nothing to record: the model's client has turned
+	// into its goal those after which what it asks about may happen
+	// (testgen's model cut at a goal). Otherwise a cut is an approximation,
+	// recorded in Unsupported when the search meets it.
+	ExactCuts bool
 }
 
 // Model is a constraint model of one PSSA function.
@@ -158,6 +164,7 @@ func New(f *ssa.Func, opts Options) (*Model, error) {
 	if err := m.entry(); err != nil {
 		return nil, err
 	}
+	m.storeCuts(f.Body)
 	cs := m.block(f.Body, m.root)
 	if !m.S.Post(cs...) {
 		// Failure at posting: the model is inconsistent right away; the
@@ -386,6 +393,9 @@ func (m *Model) initGlobal(o *pointsto.Object, cells []*ssa.Cell) {
 func (m *Model) block(ss []ssa.Stmt, e *env) []fd.Constraint {
 	var out []fd.Constraint
 	for i, s := range ss {
+		if c, ok := s.(*ssa.Cut); ok {
+			return append(out, m.cut(c, ss[i+1:], e))
+		}
 		out = append(out, m.stmt(s, e, i)...)
 	}
 	return out
@@ -599,6 +609,8 @@ func definedAtTop(ss []ssa.Stmt) []*ssa.Version {
 		case *ssa.Stub:
 			out = append(out, s.Dsts...)
 		case *ssa.Truncated:
+			out = append(out, s.Dsts...)
+		case *ssa.Cut:
 			out = append(out, s.Dsts...)
 		case *ssa.If:
 			for _, p := range s.Phis {

@@ -361,14 +361,7 @@ func addrPath(a *ir.AddrConst) string {
 			t = t.Elem
 			continue
 		case ir.Struct, ir.Union:
-			var next *ir.Field
-			for i := range t.Fields {
-				f := &t.Fields[i]
-				if off >= f.Offset && off < f.Offset+f.Type.Size() {
-					next = f
-					break
-				}
-			}
+			next := t.FieldAt(off)
 			if next == nil {
 				return first
 			}
@@ -469,6 +462,14 @@ func (r *Result) stmt(s ir.Stmt, g Graph) Graph {
 				return h
 			}
 			in = next
+		}
+	case *ir.Unsupported:
+		// The run stops here (a cut): what its placeholder points to
+		// matters on no modelled path.
+		if s.Dst != nil {
+			for _, p := range pointerLeaves(s.Dst.Typ) {
+				r.assign(g, Loc{r.objOf[s.Dst], p}, nil)
+			}
 		}
 	case *ir.Unary, *ir.Binary, *ir.Assert, *ir.Return:
 	default:

@@ -75,6 +75,23 @@ func unknownDeref(s ir.Stmt, ptr ir.Value) *pointsto.UnsupportedError {
 		"dereference of %s, which may hold a pointer returned or stored by an undefined function (or by a call not inlined)", ptr)}
 }
 
+// unnamed returns why an access through ptr (with targets ts) to an
+// object with the given leaves names no cell the model can use: a target
+// the points-to analysis does not know, or a location stored with another
+// type. The access is then a Cut: the paths that run it are not modelled.
+func (b *builder) unnamed(s ir.Stmt, ptr ir.Value, ts pointsto.Targets, leaves []ir.Leaf) error {
+	for _, l := range leaves {
+		_, unknown, punned := b.targetCells(ts, l.Type)
+		if unknown {
+			return unknownDeref(s, ptr)
+		}
+		if punned != "" {
+			return punnedAccess(s, punned, l.Type)
+		}
+	}
+	return nil
+}
+
 type builder struct {
 	f     *Func
 	sites int
@@ -241,18 +258,6 @@ func collapse(path string) string {
 	return sb.String()
 }
 
-// leafOffset returns the number of leaves before member i of struct t.
-func leafOffset(t *ir.Type, field int) int64 {
-	if t.Kind == ir.Union {
-		return 0
-	}
-	n := int64(0)
-	for i := 0; i < field; i++ {
-		n += int64(len(t.Fields[i].Type.Leaves()))
-	}
-	return n
-}
-
 func (b *builder) stmt(out []Stmt, s ir.Stmt, cur state) []Stmt {
 	switch s := s.(type) {
 	case *ir.Copy:
@@ -294,7 +299,7 @@ func (b *builder) stmt(out []Stmt, s ir.Stmt, cur state) []Stmt {
 		return append(out, a)
 	case *ir.FieldAddr:
 		st := s.Ptr.Type().Elem
-		o := &Offset{src: src{s}, Base: b.value(cur, s.Ptr), K: leafOffset(st, s.Field)}
+		o := &Offset{src: src{s}, Base: b.value(cur, s.Ptr), K: st.LeavesBefore(s.Field)}
 		o.Dst = b.def(cur, b.scalarCell(s.Dst), o)
 		return append(out, o)
 	case *ir.PtrAdd:
@@ -309,17 +314,18 @@ func (b *builder) stmt(out []Stmt, s ir.Stmt, cur state) []Stmt {
 		return append(out, x)
 	case *ir.Load:
 		ts := b.f.PT.TargetsOf(s, s.Ptr)
-		ptr := b.value(cur, s.Ptr)
 		leaves := s.Dst.Typ.Leaves()
 		dcells := b.cellsOfVar(s.Dst)
+		if why := b.unnamed(s, s.Ptr, ts, leaves); why != nil {
+			c := &Cut{src: src{s}, What: why.Error()}
+			for _, cell := range dcells {
+				c.Dsts = append(c.Dsts, b.def(cur, cell, c))
+			}
+			return append(out, c)
+		}
+		ptr := b.value(cur, s.Ptr)
 		for i, l := range leaves {
-			cells, unknown, punned := b.targetCells(ts, l.Type)
-			if unknown {
-				panic(unknownDeref(s, s.Ptr))
-			}
-			if punned != "" {
-				panic(punnedAccess(s, punned, l.Type))
-			}
+			cells, _, _ := b.targetCells(ts, l.Type)
 			u := &PhiU{src: src{s}, Ptr: ptr, Off: int64(i)}
 			for _, c := range cells {
 				u.Addrs = append(u.Addrs, c.Addr)
@@ -344,14 +350,12 @@ func (b *builder) stmt(out []Stmt, s ir.Stmt, cur state) []Stmt {
 				vals = append(vals, b.read(cur, c))
 			}
 		}
-		for i, l := range s.Src.Type().Leaves() {
-			cells, unknown, punned := b.targetCells(ts, l.Type)
-			if unknown {
-				panic(unknownDeref(s, s.Ptr))
-			}
-			if punned != "" {
-				panic(punnedAccess(s, punned, l.Type))
-			}
+		leaves := s.Src.Type().Leaves()
+		if why := b.unnamed(s, s.Ptr, ts, leaves); why != nil {
+			return append(out, &Cut{src: src{s}, What: why.Error()})
+		}
+		for i, l := range leaves {
+			cells, _, _ := b.targetCells(ts, l.Type)
 			d := &PhiD{src: src{s}, Ptr: ptr, Off: int64(i), Val: vals[i]}
 			for _, c := range cells {
 				d.Addrs = append(d.Addrs, c.Addr)
@@ -392,6 +396,14 @@ func (b *builder) stmt(out []Stmt, s ir.Stmt, cur state) []Stmt {
 		}
 		b.f.Stubs = append(b.f.Stubs, st)
 		return append(out, st)
+	case *ir.Unsupported:
+		c := &Cut{src: src{s}, What: s.Pos.String() + ": " + s.What}
+		if s.Dst != nil {
+			for _, cell := range b.cellsOfVar(s.Dst) {
+				c.Dsts = append(c.Dsts, b.def(cur, cell, c))
+			}
+		}
+		return append(out, c)
 	case *ir.Assert:
 		return append(out, &Check{src: src{s}, Cond: b.value(cur, s.Cond), Dec: s.Dec})
 	case *ir.Return:
@@ -498,6 +510,10 @@ func (b *builder) defs(ss []ir.Stmt, set map[*Cell]bool) {
 		case *ir.Load:
 			b.addVar(set, s.Dst)
 		case *ir.Call:
+			if s.Dst != nil {
+				b.addVar(set, s.Dst)
+			}
+		case *ir.Unsupported:
 			if s.Dst != nil {
 				b.addVar(set, s.Dst)
 			}

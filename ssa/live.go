@@ -120,6 +120,10 @@ func (l *liveness) stmt(s ir.Stmt, live cellSet) cellSet {
 		for _, a := range s.Args {
 			l.useValue(live, a)
 		}
+	case *ir.Unsupported:
+		if s.Dst != nil {
+			l.kill(live, s.Dst)
+		}
 	case *ir.Assert:
 		l.useValue(live, s.Cond)
 	case *ir.Return:

@@ -170,6 +170,11 @@ func (p *printer) stmtString(s Stmt) string {
 		return fmt.Sprintf("%sstub %s#%d(%s)", lhs, s.Extern.Name, s.Site, args[1:len(args)-1])
 	case *Truncated:
 		return fmt.Sprintf("%s = call %s (not inlined: recursion bound)", versions(s.Dsts), s.Call.Func.Name)
+	case *Cut:
+		if len(s.Dsts) > 0 {
+			return fmt.Sprintf("%s = cut %q", versions(s.Dsts), s.What)
+		}
+		return fmt.Sprintf("cut %q", s.What)
 	case *Check:
 		return fmt.Sprintf("assert(%s)", s.Cond)
 	case *Return:

@@ -30,6 +30,8 @@
 //	PhiD          cells' = φd(p, addrs, v, cells)         Store
 //	Stub          x = f#k(args) (an input of the test)    Call of an extern
 //	Check         assert(c)                               Assert
+//	Truncated     x = f(args), not inlined                 Call of a function at the inlining bound
+//	Cut           x = cut "why" (the path ends here)      Unsupported; a Load or Store that names no cell
 //	If            ite: Then, Else, φ at the join          If
 //	While         w: φ at the head, Pre, Cond, Body       While
 //	Return        return v                                Return
@@ -222,6 +224,16 @@ type Truncated struct {
 	src
 	Call *ir.Call
 	Dsts []*Version // the result's cells, left unconstrained
+}
+
+// Cut is a point the model does not go past: an ir.Unsupported statement
+// (a construct inka does not model), or an access the Pointer-SSA cannot
+// name (a location read as another type than the one stored there). A run
+// that reaches it is cut there; What says why.
+type Cut struct {
+	src
+	What string
+	Dsts []*Version // the cells of the value it stands for, left unconstrained
 }
 
 // Func is the PSSA form of a function.

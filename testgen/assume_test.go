@@ -58,6 +58,18 @@ func TestUnionPunning(t *testing.T) {
 	}
 }
 
+// TestCutPerPath: a construct inka does not model costs only the paths
+// that run it: their goals are unknown with the construct named, the
+// others are covered or proved unreachable.
+func TestCutPerPath(t *testing.T) {
+	want := map[string]map[string]Status{
+		"callback": {"15:true": Unknown, "17:true": Unknown},
+		"guarded":  {"28:true": Unreachable},
+		"flagged":  {"39:false": Unknown, "41:false": Unknown, "41:true": Unknown, "43:true": Unknown, "43:false": Unknown},
+	}
+	coverStatuses(t, "testdata/cut.c", want, "unsupported")
+}
+
 // outcomeKey names a decision goal "line:outcome".
 func outcomeKey(g Goal) string {
 	return fmt.Sprintf("%d:%s", g.Dec.Pos.Line, g.Dec.Outcomes[g.Outcome])

@@ -46,10 +46,12 @@ func (g Goal) ID() string {
 // the goal occurs in f at all.
 //
 // With cut set, a place past which the model does not know what the run
-// does (a cut point: a call left un-inlined by the recursion bound) sets
-// the flag too, to 2+k where k indexes cuts, which says why: a run through
-// it may reach the goal (inside the call, or after it), so a proof must
-// show that no run reaches a cut point either before it reaches the goal.
+// does (a cut point: a call left un-inlined by the recursion bound, a
+// construct inka does not model that the goal can follow: cutreach.go)
+// sets the flag too, to 2+k where k indexes cuts, which says why: a run
+// through it may reach the goal (inside the call, or after it), so a proof
+// must show that no run reaches a cut point either before it reaches the
+// goal.
 //
 // With cut set, every read of a volatile object (ir.Load.Volatile) gives a
 // fresh value: it becomes a call of a synthetic extern (listed in
@@ -60,6 +62,9 @@ func instrument(p *ir.Program, f *ir.Func, g Goal, cut bool) (out *instrumented,
 	flag := &ir.Var{ID: p.NumVars, Name: "__goal", Typ: ir.IntType, Class: ir.Flag, Func: f}
 	p.NumVars++
 	in := &instrumenter{p: p, g: g, flag: flag, cut: cut, f: f}
+	if cut {
+		in.reach = cutsReaching(f.Body, in.isGoal)
+	}
 	nf := *f
 	nf.Locals = append(append([]*ir.Var(nil), f.Locals...), flag)
 	in.nf = &nf
@@ -122,6 +127,9 @@ type instrumenter struct {
 	stmtDone  bool
 	cuts      []string
 	volatiles map[*ir.Extern]string
+	// reach lists, with cut, the Unsupported statements the goal can come
+	// after: each is a cut point (cutreach.go).
+	reach map[*ir.Unsupported]bool
 }
 
 // volatileRead returns the statements of a read of a volatile object in
@@ -155,6 +163,25 @@ func (in *instrumenter) volatileRead(s ir.Stmt, dst *ir.Var, what string) ([]ir.
 func (in *instrumenter) cutPoint(pos ir.Pos, why string) ir.Stmt {
 	in.cuts = append(in.cuts, why)
 	return &ir.Copy{At: ir.At{Pos: pos}, Dst: in.flag, Src: ir.NewConst(ir.IntType, uint64(len(in.cuts)+1))}
+}
+
+// isGoal reports whether s is where the goal is decided: a test of the
+// goal's decision, or a statement on the goal's line.
+func (in *instrumenter) isGoal(s ir.Stmt) bool {
+	if in.g.Kind == StatementGoal {
+		p := s.Position()
+		return p.Line == in.g.Line && p.File == in.g.File
+	}
+	var r *ir.DecRef
+	switch s := s.(type) {
+	case *ir.If:
+		r = s.Dec
+	case *ir.While:
+		r = s.Dec
+	case *ir.Assert:
+		r = s.Dec
+	}
+	return r != nil && r.D == in.g.Dec
 }
 
 func (in *instrumenter) set(pos ir.Pos) ir.Stmt {
@@ -303,6 +330,11 @@ func (in *instrumenter) stmt(s ir.Stmt) ([]ir.Stmt, bool) {
 		}
 		w := &ir.While{At: s.At, Pre: pre, Cond: cond, Body: body, Dec: s.Dec}
 		return append([]ir.Stmt{w}, after...), true
+	case *ir.Unsupported:
+		if in.reach[s] {
+			// A run that gets here goes on in C, and may go on to the goal.
+			return []ir.Stmt{in.cutPoint(s.Pos, fmt.Sprintf("a run may reach it after %s: unsupported: %s", s.Pos, s.What))}, true
+		}
 	case *ir.Assert:
 		if s.Dec != nil && in.matches(s.Dec, s.Dec.False) {
 			// The goal is the failure of the assertion: the run ends there.

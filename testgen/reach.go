@@ -335,7 +335,7 @@ func (g *Generator) build(goal Goal, cut bool) (*built, bool, error) {
 	if err != nil {
 		return nil, true, err
 	}
-	m, err := model.New(sf, model.Options{MaxUnroll: g.Opts.MaxUnroll, Inputs: g.inputs, MayBeNull: mayBeNull})
+	m, err := model.New(sf, model.Options{MaxUnroll: g.Opts.MaxUnroll, Inputs: g.inputs, MayBeNull: mayBeNull, ExactCuts: cut})
 	if err != nil {
 		return nil, true, err
 	}

@@ -361,7 +361,7 @@ func TestCoverSkipsUnsupportedFunctions(t *testing.T) {
 	const file = "cmd/inka/testdata/mixed.c"
 	out, errs, status := runCmd(t, "cover", file, "--format", "json")
 	assert.Equal(t, exitUsage, status)
-	assert.Contains(t, errs, file+":3:8: unsupported: floating-point type double (function half skipped)")
+	assert.Contains(t, errs, file+":3:8: unsupported: floating-point result (double) (function half skipped)")
 	assert.Contains(t, errs, file+":5:29: unsupported: address of a label (computed goto) (function jump skipped)")
 	r := runJSONText(t, out)
 	require.Len(t, r.Goals, 2)
@@ -374,7 +374,7 @@ func TestCoverSkipsUnsupportedFunctions(t *testing.T) {
 
 	_, errs, status = runCmd(t, "cover", file, "--func", "half")
 	assert.Equal(t, exitUsage, status)
-	assert.Contains(t, errs, file+":3:8: unsupported: floating-point type double")
+	assert.Contains(t, errs, file+":3:8: unsupported: floating-point result (double)")
 }
 
 // TestReachAssertion: `inka reach FILE:LINE:false` on an assert gives a

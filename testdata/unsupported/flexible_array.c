@@ -5,5 +5,5 @@ struct buf {
 
 int f(struct buf *b)
 {
-    return b->len;
+    return b->data[0];
 }

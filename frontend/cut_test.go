@@ -1,0 +1,154 @@
+package frontend
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/inka-tool/inka/ir"
+)
+
+// cuts lists the Unsupported statements of f's body as "line:col what",
+// with the decisions of the Ifs around each ("d0:true/...").
+func cuts(f *ir.Func) []string {
+	var out []string
+	var walk func(ss []ir.Stmt, ctx string)
+	walk = func(ss []ir.Stmt, ctx string) {
+		for _, s := range ss {
+			switch s := s.(type) {
+			case *ir.Unsupported:
+				out = append(out, strings.TrimSpace(ctx+" "+s.Pos.String()[strings.Index(s.Pos.String(), ":")+1:]+" "+s.What))
+			case *ir.If:
+				d := "if"
+				if s.Dec != nil {
+					d = s.Dec.D.Text
+				}
+				walk(s.Then, ctx+"["+d+"]")
+				walk(s.Else, ctx+"[!"+d+"]")
+			case *ir.While:
+				walk(s.Pre, ctx+"[loop]")
+				walk(s.Body, ctx+"[loop]")
+			}
+		}
+	}
+	walk(f.Body, "")
+	return out
+}
+
+// TestCutsWhereTheyRun: a construct inka does not model is an Unsupported
+// statement where a run would execute it, inside the branches that run
+// it; the decisions around and after it stay.
+func TestCutsWhereTheyRun(t *testing.T) {
+	src := `struct s { int n; double d; void (*cb)(int); unsigned f:3; char data[]; };
+int g(struct s *p, int n) {
+    if (n > 3 && p->d > 1.5)
+        return 1;
+    if (n == 7) {
+        p->cb(n);
+        return 2;
+    }
+    if (n == 8)
+        return p->f;
+    if (n == 9)
+        return p->data[0];
+    return p->n;
+}`
+	p := lower(t, "c.c", src, "g")
+	f := p.Funcs[0]
+	assert.Equal(t, []string{
+		"[n > 3] 3:18 floating-point value p->d (double)",
+		"[n > 3] 3:25 floating-point constant",
+		"[n > 3] 3:18 comparison of double and double",
+		"[!n > 3 && p->d > 1.5][n == 7] 6:9 call through a function pointer",
+		"[!n > 3 && p->d > 1.5][!n == 7][n == 8] 10:16 access to bit-field f of struct s",
+		"[!n > 3 && p->d > 1.5][!n == 7][!n == 8][n == 9] 12:16 access to flexible array member data of struct s",
+	}, cuts(f))
+	assert.Len(t, f.Decisions, 5)
+}
+
+// TestOpaqueValuesCut: values of the types inka does not model are never
+// computed, copied or passed; locals and parameters of those types exist.
+func TestOpaqueValuesCut(t *testing.T) {
+	src := `double twice(double x) { return 2 * x; }
+int g(int k, double w) {
+    double a;
+    if (k > 0)
+        a = w;
+    if (k > 1)
+        return (int)twice(a);
+    return k;
+}`
+	p := lower(t, "c.c", src, "g")
+	f := p.Funcs[0]
+	assert.Equal(t, "double", f.Params[1].Typ.String())
+	assert.Equal(t, ir.Opaque, f.Params[1].Typ.Kind)
+	got := cuts(f)
+	require.NotEmpty(t, got)
+	assert.Equal(t, "[k > 0] 5:13 floating-point value w (double)", got[0])
+}
+
+// TestEntryPathRefused: a function whose every run needs a construct inka
+// does not model is refused with that construct; a result of such a type
+// too.
+func TestEntryPathRefused(t *testing.T) {
+	cases := []struct{ src, want string }{
+		{"int f(double x) { return (int)x; }", "c.c:1:31: unsupported: floating-point value x (double)"},
+		{"double f(int x) { return x; }", "c.c:1:8: unsupported: floating-point result (double)"},
+		{"int f(int x) { if (x) x = 2; else x = 3; __asm__(\"nop\"); return x; }", "c.c:1:42: unsupported: inline assembly"},
+		{"#include <stdlib.h>\nint f(int n) { int *p = malloc(n); return p != 0; }", "c.c:2:25: unsupported: dynamic allocation (malloc)"},
+	}
+	for _, c := range cases {
+		u, err := LoadSource("c.c", []byte(c.src), Options{})
+		require.NoError(t, err)
+		_, err = u.Lower("f")
+		require.Error(t, err, c.src)
+		assert.Equal(t, c.want, err.Error(), c.src)
+	}
+}
+
+// TestUnmodelledInitializers: a constant initializer of a bit-field or of
+// a member of an unmodelled type is left out (reading the member is a
+// cut); anything else is evaluated and cut.
+func TestUnmodelledInitializers(t *testing.T) {
+	src := `struct s { int n; unsigned f:3; double d; int m; };
+int g(int k) {
+    struct s a = { 1, 2, 0.5, 4 };
+    if (k) {
+        struct s b = { k, k, 0.5, 4 };
+        return b.m;
+    }
+    return a.m + a.n;
+}`
+	p := lower(t, "c.c", src, "g")
+	assert.Equal(t, []string{"[k] 5:27 initialization of bit-field f"}, cuts(p.Funcs[0]))
+}
+
+// TestLayoutConstants: sizeof and offsetof of a struct whose bit-fields
+// cc lays out otherwise than gcc are cut (cc folds them with its own
+// layout); initializers are placed by member, right.
+func TestLayoutConstants(t *testing.T) {
+	src := `#include <stddef.h>
+struct p { unsigned state; unsigned char major; unsigned upgrade:1; int error; };
+int g(int k) {
+    struct p q = { 1, 2, 1, 7 };
+    if (k == 1)
+        return sizeof(struct p);
+    if (k == 2)
+        return offsetof(struct p, error);
+    return q.error;
+}`
+	p := lower(t, "c.c", src, "g")
+	f := p.Funcs[0]
+	got := cuts(f)
+	require.Len(t, got, 2)
+	assert.Contains(t, got[0], "6:16 constant computed with cc's layout of struct p")
+	assert.Contains(t, got[1], "8:16 constant computed with cc's layout of struct p")
+	tmpl := p.Globals[0]
+	var inits []string
+	for _, it := range tmpl.Init {
+		inits = append(inits, tmpl.Typ.Leaves()[it.Leaf].Path+"="+it.Val.String())
+	}
+	assert.Equal(t, []string{".state=1u", ".major=2", ".error=7"}, inits)
+}

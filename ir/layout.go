@@ -1,0 +1,93 @@
+package ir
+
+// The layout of structs and unions, as gcc lays them out on x86-64 (the
+// System V psABI): the one place in inka that computes sizes, alignments,
+// member offsets and bit-field positions. The front end checks its results
+// against cc's, and frontend/layout_test.go against gcc's own offsetof,
+// sizeof and bit patterns.
+
+// OpaqueOf returns an Opaque type: a type inka does not model, named by its
+// C spelling, with the size and alignment gcc gives it.
+func OpaqueOf(name string, size, align int64) *Type {
+	return &Type{Kind: Opaque, Tag: name, size: size, align: align}
+}
+
+// NewStruct returns a struct type with the given members laid out as gcc
+// does on x86-64:
+//   - a member that is not a bit-field goes at the next multiple of its
+//     alignment after the previous member's last byte (or bit);
+//   - a bit-field of width w and declared type T goes at the next free
+//     bit, unless its bits would straddle a boundary of the sizeof(T)-byte
+//     units of the struct, in which case it starts the next unit; a
+//     zero-width bit-field moves the next member to the next unit of T;
+//   - a flexible array member goes at the next multiple of its element's
+//     alignment and takes no room;
+//   - the struct's alignment is the largest alignment of its members
+//     (unnamed bit-fields do not count), and its size is rounded up to it.
+func NewStruct(tag string, fields []Field) *Type {
+	t := &Type{Kind: Struct, Tag: tag, align: 1}
+	bit := int64(0) // the next free bit
+	for i := range fields {
+		f := &fields[i]
+		a := f.Type.align
+		if f.BitField {
+			unit := f.Type.size * 8
+			switch {
+			case f.Bits == 0:
+				bit = roundUp(bit, a*8)
+			case bit/unit != (bit+f.Bits-1)/unit:
+				bit = roundUp(bit, unit)
+			}
+			f.Offset = bit / unit * f.Type.size
+			f.BitOff = bit - f.Offset*8
+			bit += f.Bits
+			if f.Name != "" && a > t.align {
+				t.align = a
+			}
+			continue
+		}
+		if f.Flexible {
+			a = f.Type.Elem.align
+		}
+		f.Offset = roundUp((bit+7)/8, a)
+		bit = (f.Offset + f.Type.size) * 8
+		if a > t.align {
+			t.align = a
+		}
+	}
+	t.size = roundUp((bit+7)/8, t.align)
+	t.Fields = fields
+	return t
+}
+
+// NewUnion returns a union type: every member at offset 0 (a bit-field in
+// the low bits of its unit), the size that of the largest member (a
+// bit-field counts its bytes) rounded up to the largest alignment (unnamed
+// bit-fields do not count).
+func NewUnion(tag string, fields []Field) *Type {
+	t := &Type{Kind: Union, Tag: tag, align: 1}
+	for i := range fields {
+		f := &fields[i]
+		f.Offset, f.BitOff = 0, 0
+		size := f.Type.size
+		if f.BitField {
+			size = (f.Bits + 7) / 8
+		}
+		if size > t.size {
+			t.size = size
+		}
+		if f.Type.align > t.align && (!f.BitField || f.Name != "") {
+			t.align = f.Type.align
+		}
+	}
+	t.size = roundUp(t.size, t.align)
+	t.Fields = fields
+	return t
+}
+
+func roundUp(n, a int64) int64 {
+	if a <= 1 {
+		return n
+	}
+	return (n + a - 1) / a * a
+}

@@ -1,0 +1,46 @@
+/* Constructs inka does not model, cut on the paths that run them: the
+ * goals those paths alone reach are unknown, never unreachable; the
+ * others are answered. */
+struct obj {
+    int n;
+    void (*touch)(struct obj *);
+    double weight;
+    unsigned dirty : 1;
+};
+
+/* The callback may set n to 5: line 17's true outcome is unknown. */
+int callback(struct obj *o, int k)
+{
+    o->n = 3;
+    if (k)
+        o->touch(o);
+    if (o->n == 5)
+        return 1;
+    return 0;
+}
+
+/* The branch that would compute with a double cannot be taken: line 28's
+ * true outcome is unreachable, proved without the double's semantics. */
+int guarded(struct obj *o, int a)
+{
+    if (a < 0)
+        return -1;
+    if (a < -5) {
+        o->weight = 1.5;
+        return -2;
+    }
+    return a > 100;
+}
+
+/* Line 39 false stops at a bit-field read; line 41 is that read, and
+ * line 43's only after it. */
+int flagged(struct obj *o, int a)
+{
+    if (a > 10)
+        return 2;
+    if (o->dirty)
+        return 1;
+    if (a > 5)
+        return 3;
+    return 0;
+}
