@@ -170,6 +170,8 @@ func (pb *progBuilder) global(d *cc.Declarator, fnName string, init *cc.Initiali
 	// The defining declaration of an object the file does not define is
 	// one of its declarations: in a system header, a C library object.
 	v.System = class == ir.Global && pb.u.systemFile(pos.Filename)
+	// objs prefers a definition: an extern one left means none in the file
+	v.Extern = class == ir.Global && !v.System && d.IsExtern() && !d.HasInitializer()
 	pb.globals[d] = v
 	pb.p.Globals = append(pb.p.Globals, v)
 	if init != nil {

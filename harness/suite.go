@@ -387,6 +387,34 @@ func entryValue(in interp.Inputs, path string, t *ir.Type) string {
 // declares but does not define, by name, in name order: the functions the
 // harness stubs. The C library's are not stubbed: the harness calls them,
 // and no test depends on what they do (ir/library.go).
+// externObjects returns the definitions of the objects the file declares
+// and defines nowhere (ir.Var.Extern), which the harness provides: spelled
+// as declared (a const one is zero, and the tests that need it set are
+// skipped).
+func (s *Suite) externObjects() ([]string, error) {
+	seen := map[string]bool{}
+	var out []string
+	for _, p := range s.progs {
+		for _, g := range p.Globals {
+			if !g.Extern || seen[g.Name] {
+				continue
+			}
+			seen[g.Name] = true
+			ct, err := s.unit.ObjectType(g.Name)
+			if err == nil {
+				var d string
+				if d, err = ct.Decl(g.Name, frontend.InUnit); err == nil {
+					out = append(out, d)
+					continue
+				}
+			}
+			return nil, inputErr(g.Pos, "object %s: %v", g.Name, err)
+		}
+	}
+	sort.Strings(out)
+	return out, nil
+}
+
 func (s *Suite) Externs() []*ir.Extern {
 	seen := map[string]*ir.Extern{}
 	for _, p := range s.progs {

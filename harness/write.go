@@ -138,6 +138,14 @@ func (s *Suite) Write(dir string) (*Manifest, error) {
 	fmt.Fprintf(&h, "#include <setjmp.h>\n#include <stdio.h>\n#include <stdlib.h>\n#include \"%s\"\n\n", HeaderFile)
 	fmt.Fprintf(&h, "/* validate builds with INKA_UNIT naming an instrumented copy of the file */\n")
 	fmt.Fprintf(&h, "#ifdef INKA_UNIT\n#include INKA_UNIT\n#else\n#include \"%s\"\n#endif\n", UnitFile)
+	if defs, err := s.externObjects(); err != nil {
+		return nil, err
+	} else if len(defs) > 0 {
+		fmt.Fprintf(&h, "\n/* The objects the file declares and no file defines: the tests set them. */\n")
+		for _, d := range defs {
+			fmt.Fprintf(&h, "%s;\n", d)
+		}
+	}
 	var ids, funcs, skips, alones []string
 	for _, t := range s.Tests {
 		ids = append(ids, fmt.Sprint(t.ID))

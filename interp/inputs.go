@@ -48,7 +48,7 @@ func (m *machine) setup(f *ir.Func, in Inputs) error {
 		iroots = append(iroots, ir.ParamRoot(v))
 	}
 	for i, g := range m.prog.Globals {
-		if !m.cfg.UseInitializers && !g.NeverInput() {
+		if g.IsInput(m.cfg.UseInitializers) {
 			iroots = append(iroots, ir.InputRoot{Path: roots[i], Typ: g.Typ})
 		}
 	}
@@ -58,7 +58,7 @@ func (m *machine) setup(f *ir.Func, in Inputs) error {
 	}
 	for i, g := range m.prog.Globals {
 		o := m.globals[g]
-		if m.cfg.UseInitializers || g.NeverInput() {
+		if !g.IsInput(m.cfg.UseInitializers) {
 			if err := m.initialize(g, o); err != nil {
 				return err
 			}

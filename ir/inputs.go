@@ -66,7 +66,7 @@ func EntryInputs(f *Func, globals []*Var, useInitializers bool) ([]InputRoot, ma
 	inputs := map[*Var]bool{}
 	names := GlobalRoots(f, globals)
 	for _, g := range globals {
-		if useInitializers || g.NeverInput() {
+		if !g.IsInput(useInitializers) {
 			continue
 		}
 		inputs[g] = true

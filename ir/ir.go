@@ -64,16 +64,30 @@ type Var struct {
 	// does not define (stderr, optind): the C library's state (see
 	// library.go).
 	System bool
+	// Extern marks a global the file declares (`extern const unsigned
+	// char table[256];`, not in a system header) and does not define:
+	// another translation unit gives it its value, which is an input of
+	// the test, const or not, with or without --use-initializers.
+	Extern bool
 }
 
 func (v *Var) String() string { return v.Name }
 
 // NeverInput reports whether the initial value of v, a variable of static
 // storage, is never an input of a test: a string literal and a const
-// object keep their initializers, and the C library's objects (System)
-// are the library's, which no test sets.
+// object keep their initializers (a const object defined in another file,
+// Extern, has none here: it is an input), and the C library's objects
+// (System) are the library's, which no test sets.
 func (v *Var) NeverInput() bool {
-	return v.ReadOnly || v.Class == String || v.System
+	return (v.ReadOnly && !v.Extern) || v.Class == String || v.System
+}
+
+// IsInput reports whether the initial value of v, a variable of static
+// storage, is an input of a run: unless NeverInput, always when the
+// globals are inputs, and for an object defined in another file (Extern)
+// also when the globals start from their initializers.
+func (v *Var) IsInput(useInitializers bool) bool {
+	return !v.NeverInput() && (!useInitializers || v.Extern)
 }
 
 // IsGlobal reports whether v has static storage duration.

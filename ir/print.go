@@ -13,8 +13,11 @@ import (
 func Fprint(w io.Writer, p *Program) {
 	for _, g := range p.Globals {
 		ro := ""
+		if g.Extern {
+			ro = "extern "
+		}
 		if g.ReadOnly && g.Class != String {
-			ro = "readonly "
+			ro += "readonly "
 		}
 		fmt.Fprintf(w, "%s %s%s", g.Class, ro, declString(g.Typ, g.Name))
 		if s := initString(g); s != "" {

@@ -5,6 +5,7 @@ package testgen
 // outcomes do not depend on the machine.
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -165,4 +166,20 @@ func TestHeaderFunctionsAreCode(t *testing.T) {
 	r := g.Reach(decisionGoal(t, g, 7, "true"), 1)
 	require.Equal(t, Covered, r.Status, r.Reason)
 	assert.GreaterOrEqual(t, r.Tests[0].Args["x"].Int64(), int64(10), "clamp(x, 0, 10) == 10")
+}
+
+// TestExternObjectsAreInputs: `extern const unsigned char table[256];`
+// declared and defined in no file inka sees was read as zeros, and `if
+// (table[c] & 4)` proved unreachable. An object the file declares and
+// another file defines is an input, const or not, with or without
+// --use-initializers.
+func TestExternObjectsAreInputs(t *testing.T) {
+	for _, useInit := range []bool{false, true} {
+		g := genNodes(t, "../testdata/user/tables.c", "classify", 20000)
+		g.Opts.UseInitializers = useInit
+		r := g.Reach(decisionGoal(t, g, 14, "true"), 1)
+		require.Equal(t, Covered, r.Status, r.Reason)
+		c := r.Tests[0].Args["c"].Int64()
+		assert.NotZero(t, r.Tests[0].Globals[fmt.Sprintf("ctype_table[%d]", c)].Uint64()&4)
+	}
 }

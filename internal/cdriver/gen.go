@@ -264,6 +264,18 @@ void __inka_sw(int id, unsigned long long v) {
   __inka_out("D "); __inka_out_u(id); __inka_out(" "); __inka_out_u(v); __inka_out("\n");
 }
 `, ns, k)
+	// The objects the file declares and no file defines (ir.Var.Extern):
+	// defined here, as plain storage the driver writes (a const one is
+	// never written by the code under test).
+	defined := map[string]bool{}
+	for _, d := range b.drivers {
+		for _, g := range d.Prog.Globals {
+			if g.Extern && !defined[g.Name] {
+				defined[g.Name] = true
+				w("unsigned char %s[%d] __attribute__((aligned(16)));\n", g.Name, max(g.Typ.Size(), 1))
+			}
+		}
+	}
 	for si, name := range b.stubs {
 		var e *ir.Extern
 		var st Stub
