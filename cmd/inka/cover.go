@@ -5,9 +5,11 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"strings"
 	"time"
 
 	"github.com/inka-tool/inka/frontend"
+	"github.com/inka-tool/inka/pointsto"
 	"github.com/inka-tool/inka/report"
 	"github.com/inka-tool/inka/testgen"
 )
@@ -81,7 +83,11 @@ func runCover(args []string, stdout, stderr io.Writer) int {
 }
 
 // coverRun runs testgen's coverage on the functions of u (all of them, or
-// fn); nil with an exit status on failure.
+// fn). A function inka cannot take, or whose analysis fails (an internal
+// error of inka's), is skipped with its reason, on stderr and in the run's
+// Skipped, and the others are covered: the status is then 2, and the run
+// is returned even when every function was skipped (JSON always prints).
+// nil with an exit status only when the file defines no function.
 func coverRun(u *frontend.Unit, file, fn string, crit testgen.Criterion, total time.Duration, gf genFlags, stderr io.Writer) (*report.Run, int) {
 	funcs := u.Functions()
 	if fn != "" {
@@ -95,23 +101,6 @@ func coverRun(u *frontend.Unit, file, fn string, crit testgen.Criterion, total t
 	var covs []*testgen.Coverage
 	var skipped []report.Skipped
 	for _, f := range funcs {
-		p, err := u.Lower(f)
-		var fe *frontend.Error
-		if err != nil && fn == "" && len(funcs) > 1 && errors.As(err, &fe) {
-			// Without --func, one function inka cannot take does not stop
-			// the others; the run still ends with status 2.
-			fmt.Fprintf(stderr, "%s (function %s skipped)\n", fe.Error(), f)
-			skipped = append(skipped, report.Skipped{Function: f, Reason: fe.Error()})
-			continue
-		}
-		if err != nil {
-			return nil, reportError(stderr, err)
-		}
-		g, err := testgen.NewGenerator(p, gf.options())
-		if err != nil {
-			fmt.Fprintf(stderr, "inka: %v\n", err)
-			return nil, exitInternal
-		}
 		left := time.Duration(0)
 		if total > 0 {
 			left = total - time.Since(start)
@@ -119,10 +108,27 @@ func coverRun(u *frontend.Unit, file, fn string, crit testgen.Criterion, total t
 				left = time.Nanosecond
 			}
 		}
-		covs = append(covs, g.Cover(crit, left))
-	}
-	if len(covs) == 0 {
-		return nil, exitUsage
+		cov, err := coverFunc(u, f, crit, left, gf)
+		if err != nil {
+			why := err.Error()
+			var fe *frontend.Error
+			var pe *pointsto.UnsupportedError
+			if errors.As(err, &pe) {
+				why = pe.Error()
+			}
+			if !errors.As(err, &fe) && pe == nil {
+				// an internal error: its first line (a stack trace follows)
+				why = "inka: " + strings.SplitN(why, "\n", 2)[0]
+			}
+			if len(funcs) > 1 {
+				fmt.Fprintf(stderr, "%s (function %s skipped)\n", why, f)
+			} else {
+				fmt.Fprintln(stderr, why)
+			}
+			skipped = append(skipped, report.Skipped{Function: f, Reason: why})
+			continue
+		}
+		covs = append(covs, cov)
 	}
 	run := report.FromCover(file, fn, crit, covs)
 	run.Stats.TimeMS = time.Since(start).Milliseconds()
@@ -132,4 +138,24 @@ func coverRun(u *frontend.Unit, file, fn string, crit testgen.Criterion, total t
 		return run, exitUsage
 	}
 	return run, exitOK
+}
+
+// coverFunc covers one function. Its errors are the front end's (a
+// function inka cannot take) or internal ones, a panic of the analysis
+// included: either way the function is skipped, never the file.
+func coverFunc(u *frontend.Unit, f string, crit testgen.Criterion, left time.Duration, gf genFlags) (cov *testgen.Coverage, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			cov, err = nil, fmt.Errorf("internal error covering %s: %v", f, r)
+		}
+	}()
+	p, err := u.Lower(f)
+	if err != nil {
+		return nil, err
+	}
+	g, err := testgen.NewGenerator(p, gf.options())
+	if err != nil {
+		return nil, err
+	}
+	return g.Cover(crit, left), nil
 }

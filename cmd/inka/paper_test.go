@@ -359,22 +359,60 @@ func TestRun(t *testing.T) {
 func TestCoverSkipsUnsupportedFunctions(t *testing.T) {
 	t.Chdir("../..")
 	const file = "cmd/inka/testdata/mixed.c"
-	out, errs, status := runCmd(t, "cover", file, "--format", "json")
-	assert.Equal(t, exitUsage, status)
-	assert.Contains(t, errs, file+":3:8: unsupported: floating-point result (double) (function half skipped)")
-	assert.Contains(t, errs, file+":5:29: unsupported: address of a label (computed goto) (function jump skipped)")
-	r := runJSONText(t, out)
-	require.Len(t, r.Goals, 2)
-	for _, g := range r.Goals {
-		assert.Equal(t, "covered", g.Status)
-		assert.Equal(t, "ok", g.Function)
-	}
-	require.Len(t, r.Skipped, 2)
-	assert.Equal(t, "half", r.Skipped[0].Function)
-
-	_, errs, status = runCmd(t, "cover", file, "--func", "half")
+	coverSkipping(t, file, 2, []string{
+		file + ":3:8: unsupported: floating-point result (double) (function half skipped)",
+		file + ":5:29: unsupported: address of a label (computed goto) (function jump skipped)",
+	})
+	_, errs, status := runCmd(t, "cover", file, "--func", "half")
 	assert.Equal(t, exitUsage, status)
 	assert.Contains(t, errs, file+":3:8: unsupported: floating-point result (double)")
+}
+
+// coverSkipping covers file, whose functions named in skips (the stderr
+// lines that say so, "(function F skipped)") are skipped: the status is
+// 2, the JSON has goals goals, all covered, of the other functions.
+func coverSkipping(t *testing.T, file string, goals int, skips []string) report.Run {
+	t.Helper()
+	out, errs, status := runCmd(t, "cover", file, "--format", "json")
+	assert.Equal(t, exitUsage, status)
+	var names []string
+	for _, s := range skips {
+		assert.Contains(t, errs, s)
+		name := s[strings.LastIndex(s, "(function ")+len("(function "):]
+		names = append(names, strings.TrimSuffix(name, " skipped)"))
+	}
+	r := runJSONText(t, out)
+	require.Len(t, r.Goals, goals)
+	for _, g := range r.Goals {
+		assert.Equal(t, "covered", g.Status)
+		assert.NotContains(t, names, g.Function)
+	}
+	require.Len(t, r.Skipped, len(skips))
+	for i, sk := range r.Skipped {
+		assert.Equal(t, names[i], sk.Function)
+	}
+	return r
+}
+
+// TestCoverSkipsFailingFunctions: a function whose analysis fails (here
+// the points-to analysis, met while setting up what an undefined callee
+// stores) is skipped with its reason; the others are answered, the status
+// is 2, and JSON is printed, also when every function is skipped.
+func TestCoverSkipsFailingFunctions(t *testing.T) {
+	t.Chdir("../..")
+	const file = "cmd/inka/testdata/skipfail.c"
+	r := coverSkipping(t, file, 4, []string{
+		file + ":14:9: unsupported: pointer arithmetic on p, which may point to x (int): only indexing within an array of int is supported (function broken skipped)",
+	})
+	assert.Contains(t, r.Skipped[0].Reason, "pointer arithmetic")
+
+	out, errs, status := runCmd(t, "cover", file, "--func", "broken", "--format", "json")
+	assert.Equal(t, exitUsage, status)
+	assert.Contains(t, errs, "unsupported: pointer arithmetic")
+	r = runJSONText(t, out)
+	assert.Empty(t, r.Goals)
+	require.Len(t, r.Skipped, 1)
+	assert.Equal(t, "broken", r.Skipped[0].Function)
 }
 
 // TestReachAssertion: `inka reach FILE:LINE:false` on an assert gives a
