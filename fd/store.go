@@ -530,6 +530,18 @@ func (s *Store) clearQueue() {
 	s.queued = 0
 }
 
+// dropQueued empties the queue of one cost (Pop gives it back).
+func (s *Store) dropQueued(c Cost) {
+	q := &s.queue[c]
+	for i := q.head; i < len(q.items); i++ {
+		q.items[i].queued = false
+		q.items[i] = nil
+		s.queued--
+	}
+	q.items = q.items[:0]
+	q.head = 0
+}
+
 func (s *Store) snapshotQueue() []*Prop {
 	if s.queued == 0 {
 		return nil
@@ -644,7 +656,11 @@ func (s *Store) PostAndPropagate(cs ...Constraint) bool {
 // nested: the propagation queue is saved at Push and restored at Pop, so the
 // enclosing propagation goes on as if the trial never happened. The queued
 // propagators stay queued inside the sub-store too, so that a trial reaches
-// the same fixpoint the store would.
+// the fixpoint the store would, except those of CostExpensive: the other
+// disjunctions waiting for their turn are left out of a trial (unless the
+// trial wakes them), or else every trial would run them all, and a store
+// with n of them would make n² runs of them to reach its fixpoint. A trial
+// that leaves them out fails less often and narrows less, soundly.
 func (s *Store) Push() {
 	s.cps = append(s.cps, choicePoint{
 		dom:    len(s.domTrail),
@@ -657,6 +673,7 @@ func (s *Store) Push() {
 	})
 	if s.depth > 0 {
 		s.trials++
+		s.dropQueued(CostExpensive)
 	}
 	s.nextStamp++
 	s.stamp = s.nextStamp
