@@ -207,3 +207,42 @@ func TestPhiDPaperFoo(t *testing.T) {
 	require.Equal(t, "{9..100}", r2.Dom().String())
 	require.Equal(t, int64(0), k2.Val().Int64())
 }
+
+func TestBranchProperty(t *testing.T) {
+	r := rand.New(rand.NewPCG(7, 8))
+	for iter := 0; iter < 400; iter++ {
+		s := fd.NewStore()
+		c := &Branch{Parent: s.NewVarDom(randDomain(r, 0, 1)), Cond: s.NewVarDom(randDomain(r, -1, 2)),
+			Then: s.NewVarDom(randDomain(r, 0, 1)), Else: s.NewVarDom(randDomain(r, 0, 1))}
+		checkProp(t, s, c.Vars(), c)
+	}
+}
+
+func TestAnyProperty(t *testing.T) {
+	r := rand.New(rand.NewPCG(9, 10))
+	for iter := 0; iter < 400; iter++ {
+		s := fd.NewStore()
+		c := &Any{Z: s.NewVarDom(randDomain(r, 0, 1))}
+		for i := r.IntN(4); i > 0; i-- {
+			c.Xs = append(c.Xs, s.NewVarDom(randDomain(r, 0, 1)))
+		}
+		checkProp(t, s, c.Vars(), c)
+	}
+}
+
+// TestBranchDecides: with the ite running, the condition decides the
+// branch, and a branch that runs decides the condition.
+func TestBranchDecides(t *testing.T) {
+	s := fd.NewStore()
+	p, cond, th, el := s.NewBool(), s.NewVarInt64(-5, 5), s.NewBool(), s.NewBool()
+	require.True(t, s.PostAndPropagate(&Branch{Parent: p, Cond: cond, Then: th, Else: el}))
+	s.Push()
+	require.True(t, th.AssignInt64(1) && s.Propagate())
+	require.Equal(t, "{1}", p.Dom().String())
+	require.Equal(t, "{0}", el.Dom().String())
+	require.False(t, cond.Contains(fd.I64(0)))
+	s.Pop()
+	require.True(t, p.AssignInt64(1) && cond.AssignInt64(0) && s.Propagate())
+	require.Equal(t, "{1}", el.Dom().String())
+	require.Equal(t, "{0}", th.Dom().String())
+}

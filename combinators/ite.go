@@ -64,8 +64,9 @@ type Ite struct {
 
 	// side is 0 while undecided, 1 once the then branch is posted, 2 for
 	// the else branch (trailed).
-	side int
-	vars []*fd.Var
+	side  int
+	vars  []*fd.Var
+	watch []*fd.Var
 }
 
 // Side reports which branch was committed on the current search branch:
@@ -163,9 +164,54 @@ func (c *Ite) Post(s *fd.Store) bool {
 		n := len(o.Active) - 1
 		s.OnUndo(func() { o.Active = o.Active[:n] })
 	}
+	// An ite that the domains already decide (rules 1-4) commits at once:
+	// queued behind every cheaper propagator, it would be committed again
+	// inside each trial made meanwhile (a trial runs what is queued), and
+	// the ites of a path that a goal decides would commit one by one,
+	// each narrowing the inputs a little and waking everything that
+	// watches them.
+	if side := c.decided(s); side != 0 {
+		return c.commit(s, side) != fd.Failed
+	}
 	p := s.AddPropagator(&iteProp{c}, fd.CostExpensive)
-	s.WatchAll(p, fd.EvDom, c.Vars()...)
+	s.WatchAll(p, fd.EvDom, c.watched()...)
 	return true
+}
+
+// watched lists the variables whose changes wake the ite's propagator:
+// its condition and the variables of its branches' own constraints, a
+// nested ite counting by its condition only. A change deeper down (inside
+// a nested ite's branches) leaves the ite asleep: its entailment and
+// trials would see it only through the nested ite, which the change
+// wakes if it matters there. Sleeping through a change prunes less, never
+// wrongly, and the condition is always watched, so the ite commits as
+// soon as it is decided. Watching every variable of the nested branches
+// instead would cost each post of an ite the size of everything below it.
+func (c *Ite) watched() []*fd.Var {
+	if c.watch == nil {
+		seen := map[*fd.Var]bool{c.Cond: true}
+		c.watch = []*fd.Var{c.Cond}
+		add := func(x *fd.Var) {
+			if !seen[x] {
+				seen[x] = true
+				c.watch = append(c.watch, x)
+			}
+		}
+		for _, b := range [][]fd.Constraint{c.Then, c.Else} {
+			for _, k := range b {
+				switch k := k.(type) {
+				case *Ite:
+					add(k.Cond)
+				case *Lazy:
+				default:
+					for _, x := range k.Vars() {
+						add(x)
+					}
+				}
+			}
+		}
+	}
+	return c.watch
 }
 
 type iteProp struct{ c *Ite }
@@ -187,8 +233,12 @@ func (c *Ite) Decide(s *fd.Store, then bool) bool {
 	return c.commit(s, side) != fd.Failed
 }
 
-// commit posts branch 1 (then) or 2 (else) with the matching condition.
+// commit posts branch 1 (then) or 2 (else) with the matching condition
+// (3: fails).
 func (c *Ite) commit(s *fd.Store, side int) fd.Status {
+	if side == 3 {
+		return fd.Failed
+	}
 	s.SetInt(&c.side, side)
 	var ok bool
 	if side == 1 {
@@ -202,28 +252,39 @@ func (c *Ite) commit(s *fd.Store, side int) fd.Status {
 	return fd.Subsumed
 }
 
+// decided applies rules 1-4 by the domains: the branch the condition
+// decides, or the one left when the other has a disentailed constraint:
+// 1 then, 2 else, 3 neither (failure), 0 undecided.
+func (c *Ite) decided(s *fd.Store) int {
+	switch condTruth(c.Cond) {
+	case fd.Entailed:
+		return 1
+	case fd.Disentailed:
+		return 2
+	}
+	thenOut := conjTruth(s, c.Then) == fd.Disentailed
+	elseOut := conjTruth(s, c.Else) == fd.Disentailed
+	switch {
+	case thenOut && elseOut:
+		return 3
+	case thenOut:
+		return 2
+	case elseOut:
+		return 1
+	}
+	return 0
+}
+
 func (p *iteProp) Propagate(s *fd.Store) fd.Status {
 	c := p.c
 	if c.side != 0 {
 		return fd.Subsumed
 	}
-	switch condTruth(c.Cond) {
-	case fd.Entailed:
-		return c.commit(s, 1)
-	case fd.Disentailed:
-		return c.commit(s, 2)
-	}
-	// Rules 3-4 by domains: a branch one of whose constraints is already
-	// disentailed cannot be taken.
-	thenOut := conjTruth(s, c.Then) == fd.Disentailed
-	elseOut := conjTruth(s, c.Else) == fd.Disentailed
-	switch {
-	case thenOut && elseOut:
+	switch side := c.decided(s); side {
+	case 1, 2:
+		return c.commit(s, side)
+	case 3:
 		return fd.Failed
-	case thenOut:
-		return c.commit(s, 2)
-	case elseOut:
-		return c.commit(s, 1)
 	}
 	if c.Opts == nil || s.TrialDepth() >= c.Opts.MaxTrial {
 		return fd.AtFixpoint
