@@ -25,6 +25,7 @@ package model
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 
@@ -50,6 +51,9 @@ type Options struct {
 	// (testgen's model cut at a goal). Otherwise a cut is an approximation,
 	// recorded in Unsupported when the search meets it.
 	ExactCuts bool
+	// Reach builds a reach indicator for every decision outcome (see
+	// Model.Reach), so that the one model serves every goal.
+	Reach bool
 }
 
 // Model is a constraint model of one PSSA function.
@@ -66,6 +70,7 @@ type Model struct {
 	Unsupported []string
 
 	root    *env
+	reach   map[reachKey]*fd.Var
 	inputs  []*Input
 	stubs   []*StubCall
 	ranges  []addrRange // object address ranges, for pointer arithmetic
@@ -123,11 +128,16 @@ type env struct {
 	vars   map[*ssa.Version]*fd.Var
 	ctx    *context
 	order  []int
+	// reach is the indicator of the block (1 when the execution runs it)
+	// and sc the scope its indicators are collected in; both nil unless
+	// Options.Reach.
+	reach *fd.Var
+	sc    *scope
 }
 
 func (e *env) child(ctx *context, order ...int) *env {
 	o := append(append([]int(nil), e.order...), order...)
-	return &env{parent: e, vars: map[*ssa.Version]*fd.Var{}, ctx: ctx, order: o}
+	return &env{parent: e, vars: map[*ssa.Version]*fd.Var{}, ctx: ctx, order: o, reach: e.reach, sc: e.sc}
 }
 
 type addrRange struct{ lo, hi int64 } // [lo, hi]: cells and one past the end
@@ -165,7 +175,24 @@ func New(f *ssa.Func, opts Options) (*Model, error) {
 		return nil, err
 	}
 	m.storeCuts(f.Body)
+	if opts.Reach {
+		m.root.reach, m.root.sc = m.S.ConstInt64(1), &scope{}
+	}
 	cs := m.block(f.Body, m.root)
+	if opts.Reach {
+		cs = append(cs, m.root.sc.posts...)
+		m.reach = map[reachKey]*fd.Var{}
+		for _, k := range m.root.sc.order {
+			hs := m.root.sc.hits[k]
+			if len(hs) == 1 {
+				m.reach[k] = hs[0]
+				continue
+			}
+			z := m.newBool(fmt.Sprintf("reach(%s)", k.d.ID(k.outcome)))
+			m.reach[k] = z
+			cs = append(cs, &combinators.Any{Z: z, Xs: hs})
+		}
+	}
 	if !m.S.Post(cs...) {
 		// Failure at posting: the model is inconsistent right away; the
 		// search will find no solution.
@@ -508,13 +535,18 @@ func (m *Model) stmt1(s ssa.Stmt, e *env, index int) []fd.Constraint {
 		}
 		return []fd.Constraint{m.unsupported(fmt.Sprintf("%s: call of %s deeper than the inlining bound", s.Call.Pos, s.Call.Func.Name))}
 	case *ssa.Check:
+		if s.Dec != nil && e.sc != nil && s.Dec.True >= 0 {
+			e.sc.hit(reachKey{s.Dec.D, s.Dec.True}, e.reach)
+		}
 		return []fd.Constraint{fd.CmpInt64(m.val(e, s.Cond), fd.Ne, 0)}
 	case *ssa.Return:
 		return nil
 	case *ssa.If:
 		return []fd.Constraint{m.ite(s, e, index)}
 	case *ssa.While:
-		return []fd.Constraint{m.loop(s, e, index, nil, 0)}
+		li := &loopInst{s: s, e: e, index: index}
+		acc := m.loopReach(li)
+		return []fd.Constraint{m.loop(li, nil, 0, acc, e.reach)}
 	}
 	panic(fmt.Sprintf("model: unexpected statement %T", s))
 }
@@ -524,6 +556,12 @@ func (m *Model) ite(s *ssa.If, e *env, index int) fd.Constraint {
 	c := &combinators.Ite{Cond: m.val(e, s.Cond), Opts: m.Comb, Name: fmt.Sprintf("ite%d", m.iteSeq)}
 	te := &env{parent: e, vars: e.vars, ctx: &context{parent: e.ctx, ite: c, side: 1}, order: append(append([]int(nil), e.order...), index, 1)}
 	ee := &env{parent: e, vars: e.vars, ctx: &context{parent: e.ctx, ite: c, side: 2}, order: append(append([]int(nil), e.order...), index, 2)}
+	if e.sc != nil {
+		te.reach, te.sc = m.newBool(c.Name+".then"), e.sc
+		ee.reach, ee.sc = m.newBool(c.Name+".else"), e.sc
+		e.sc.posts = append(e.sc.posts, &combinators.Branch{Parent: e.reach, Cond: c.Cond, Then: te.reach, Else: ee.reach})
+		e.sc.hitDec(s.Dec, te.reach, ee.reach)
+	}
 	c.Then = m.block(s.Then, te)
 	c.Else = m.block(s.Else, ee)
 	for _, p := range s.Phis {
@@ -535,11 +573,55 @@ func (m *Model) ite(s *ssa.If, e *env, index int) fd.Constraint {
 	return c
 }
 
-// loop returns the constraint that instantiates iteration k of loop s in
-// env e (the loop's enclosing env); prev is the env of iteration k-1's
-// body (nil for k = 0). The exit values are the variables of e for the
-// head φ versions and the versions defined at the top of Pre.
-func (m *Model) loop(s *ssa.While, e *env, index int, prev *env, k int) fd.Constraint {
+// loopInst is one instance of a loop statement in the model: the
+// statement, its enclosing env, and with Options.Reach the decision
+// outcomes inside it and the indicator of its decision's true outcome.
+type loopInst struct {
+	s     *ssa.While
+	e     *env
+	index int
+	goals []reachKey
+	t0    *fd.Var
+}
+
+// loopReach registers the indicators of the loop's outcomes in its
+// enclosing scope and returns, for each decision outcome inside the loop,
+// the indicator "reached from iteration 0 on" (nil without Options.Reach).
+// The loop's own decision is true when iteration 0 goes on (the body runs
+// at least once) and false when the loop is left, which every run of the
+// enclosing block that returns does.
+func (m *Model) loopReach(li *loopInst) []*fd.Var {
+	e := li.e
+	if e.sc == nil {
+		return nil
+	}
+	if d := li.s.Dec; d != nil {
+		if d.True >= 0 {
+			li.t0 = m.newBool(fmt.Sprintf("w@%d.then", li.index))
+			e.sc.hit(reachKey{d.D, d.True}, li.t0)
+		}
+		if d.False >= 0 {
+			e.sc.hit(reachKey{d.D, d.False}, e.reach)
+		}
+	}
+	li.goals = goalsIn(li.s.Pre, goalsIn(li.s.Body, nil))
+	acc := make([]*fd.Var, len(li.goals))
+	for i, g := range li.goals {
+		acc[i] = m.newBool(fmt.Sprintf("w@%d:%s", li.index, g.d.ID(g.outcome)))
+		e.sc.hit(g, acc[i])
+		e.sc.posts = append(e.sc.posts, fd.Cmp(acc[i], fd.Le, e.reach))
+	}
+	return acc
+}
+
+// loop returns the constraint that instantiates iteration k of loop li;
+// prev is the env of iteration k-1's body (nil for k = 0). The exit values
+// are the variables of the enclosing env for the head φ versions and the
+// versions defined at the top of Pre. With Options.Reach, head is the
+// indicator of iteration k's head and acc[i] that of li.goals[i] reached
+// from iteration k on.
+func (m *Model) loop(li *loopInst, prev *env, k int, acc []*fd.Var, head *fd.Var) fd.Constraint {
+	s, e, index := li.s, li.e, li.index
 	if k == 0 {
 		// The exit variables live in e: uses after the loop find them.
 		for _, p := range s.Phis {
@@ -555,6 +637,9 @@ func (m *Model) loop(s *ssa.While, e *env, index int, prev *env, k int) fd.Const
 			return false
 		}
 		ie := e.child(e.ctx, index, k)
+		if head != nil {
+			ie.reach, ie.sc = head, &scope{}
+		}
 		// Head: iteration 0 starts from the entry values, iteration k from
 		// the values at the end of iteration k-1's body.
 		for _, p := range s.Phis {
@@ -577,12 +662,41 @@ func (m *Model) loop(s *ssa.While, e *env, index int, prev *env, k int) fd.Const
 		for _, v := range definedAtTop(s.Pre) {
 			c.Else = append(c.Else, fd.Cmp(e.vars[v], fd.Eq, ie.vars[v]))
 		}
+		var goOn *fd.Var
+		if sc := ie.sc; sc != nil {
+			goOn = li.t0
+			if k > 0 || goOn == nil {
+				goOn = m.newBool(c.Name + ".then")
+			}
+			sc.posts = append(sc.posts, &combinators.Branch{Parent: head, Cond: c.Cond, Then: goOn, Else: m.newBool(c.Name + ".else")})
+			if !st.Post(sc.posts...) {
+				return false
+			}
+			// Leaving the loop here, a goal inside it is reached from
+			// this iteration on only if it was in Pre.
+			for i, g := range li.goals {
+				c.Else = append(c.Else, &combinators.Any{Z: acc[i], Xs: sc.hits[g]})
+			}
+		}
 		// Continue: the body, then the next iteration, built when needed.
 		ctx := &context{parent: e.ctx, ite: c, side: 1}
 		c.Then = []fd.Constraint{&combinators.Lazy{Name: "body", Opts: m.Comb, Build: func(st *fd.Store) bool {
 			be := &env{parent: ie, vars: map[*ssa.Version]*fd.Var{}, ctx: ctx, order: append(append([]int(nil), ie.order...), 1)}
+			if goOn != nil {
+				be.reach, be.sc = goOn, &scope{}
+			}
 			body := m.block(s.Body, be)
-			return st.Post(body...) && st.Post(m.loop(s, e, index, be, k+1))
+			var next []*fd.Var
+			if be.sc != nil {
+				body = append(body, be.sc.posts...)
+				for i, g := range li.goals {
+					n := m.newBool(fmt.Sprintf("w@%d#%d:%s", index, k+1, g.d.ID(g.outcome)))
+					next = append(next, n)
+					hs := append(append(append([]*fd.Var(nil), ie.sc.hits[g]...), be.sc.hits[g]...), n)
+					body = append(body, &combinators.Any{Z: acc[i], Xs: hs})
+				}
+			}
+			return st.Post(body...) && st.Post(m.loop(li, be, k+1, next, goOn))
 		}}}
 		return st.Post(c)
 	}}
@@ -625,6 +739,90 @@ func definedAtTop(ss []ssa.Stmt) []*ssa.Version {
 	}
 	return out
 }
+
+// ---- reach indicators ----
+
+// reachKey names a decision outcome.
+type reachKey struct {
+	d       *ir.Decision
+	outcome int
+}
+
+// scope collects the reach indicators of the decision outcomes built in
+// one unit of construction (the model, a loop iteration's head, a loop
+// body) and the constraints that tie them, posted with that unit.
+type scope struct {
+	hits  map[reachKey][]*fd.Var
+	order []reachKey // the keys of hits in the order first met
+	posts []fd.Constraint
+}
+
+func (sc *scope) hit(k reachKey, x *fd.Var) {
+	if sc.hits == nil {
+		sc.hits = map[reachKey][]*fd.Var{}
+	}
+	if _, ok := sc.hits[k]; !ok {
+		sc.order = append(sc.order, k)
+	}
+	sc.hits[k] = append(sc.hits[k], x)
+}
+
+// hitDec registers the branches of a test as the outcomes of its decision.
+func (sc *scope) hitDec(d *ir.DecRef, then, els *fd.Var) {
+	if d == nil {
+		return
+	}
+	if d.True >= 0 {
+		sc.hit(reachKey{d.D, d.True}, then)
+	}
+	if d.False >= 0 {
+		sc.hit(reachKey{d.D, d.False}, els)
+	}
+}
+
+// goalsIn appends to out the decision outcomes of ss (nested statements
+// included), each once, in the order met.
+func goalsIn(ss []ssa.Stmt, out []reachKey) []reachKey {
+	add := func(d *ir.DecRef, assert bool) {
+		if d == nil {
+			return
+		}
+		outcomes := []int{d.True, d.False}
+		if assert {
+			outcomes = outcomes[:1] // a failing assertion is no outcome of a run that returns
+		}
+		for _, o := range outcomes {
+			k := reachKey{d.D, o}
+			if o >= 0 && !slices.Contains(out, k) {
+				out = append(out, k)
+			}
+		}
+	}
+	for _, s := range ss {
+		switch s := s.(type) {
+		case *ssa.If:
+			add(s.Dec, false)
+			out = goalsIn(s.Then, out)
+			out = goalsIn(s.Else, out)
+		case *ssa.While:
+			add(s.Dec, false)
+			out = goalsIn(s.Pre, out)
+			out = goalsIn(s.Body, out)
+		case *ssa.Check:
+			add(s.Dec, true)
+		}
+	}
+	return out
+}
+
+func (m *Model) newBool(name string) *fd.Var { return m.S.NewBool().Named(name) }
+
+// Reach returns the indicator of a decision outcome: a 0/1 variable that
+// is 1 exactly when the execution takes that outcome (at least once). It
+// is nil when the outcome is nowhere in the model, and without
+// Options.Reach. Posting it to 1 is the request of a goal; the model
+// stays the same for every goal (push, post, search, pop).
+func (m *Model) Reach(d *ir.Decision, outcome int) *fd.Var { return m.reach[reachKey{d, outcome}] }
 
 // String lists the model's variables and their domains (for debugging).
 func (m *Model) String() string {

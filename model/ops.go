@@ -12,6 +12,14 @@ import (
 // computed exactly and the domain of x (the type's range) excludes
 // overflow, which is undefined behaviour; unsigned results wrap.
 func (m *Model) op(s *ssa.Op, e *env) []fd.Constraint {
+	if c, ok := s.Args[0].(ssa.Const); ok && s.Kind == ssa.OpCopy {
+		// x = constant: x is the constant itself, fixed from the start
+		// (it is read only where the copy runs), so that a branch that
+		// sets a flag to 0 is refuted by the domains alone when the flag
+		// must be 1, without a trial.
+		e.vars[s.Dst] = m.val(e, c)
+		return nil
+	}
 	args := make([]*fd.Var, len(s.Args))
 	for i, a := range s.Args {
 		args[i] = m.val(e, a)
