@@ -1,6 +1,7 @@
 package testgen
 
 import (
+	"sort"
 	"time"
 
 	"github.com/inka-tool/inka/ir"
@@ -64,9 +65,11 @@ func (g *Generator) Statements() []Goal {
 }
 
 // Cover picks an uncovered goal, solves it, replays the test to mark every
-// goal it covers, and repeats until every goal has an answer. Goals are
-// taken in source order; the run stops early (the rest unknown) when the
-// total budget is spent.
+// goal it covers, and repeats until every goal has an answer. The deepest
+// goals are taken first (in source order among goals as deep): a test
+// that reaches a deep goal covers the outcomes on its way, which then
+// need no search of their own. The run stops early (the rest unknown)
+// when the total budget is spent. The goals are reported in source order.
 func (g *Generator) Cover(crit Criterion, total time.Duration) *Coverage {
 	var goals []Goal
 	if crit == AllStatements {
@@ -82,7 +85,7 @@ func (g *Generator) Cover(crit Criterion, total time.Duration) *Coverage {
 		index[gl.ID()] = gs
 	}
 	start := time.Now()
-	for _, gs := range cov.Goals {
+	for _, gs := range g.deepFirst(cov.Goals) {
 		if gs.Test >= 0 {
 			continue
 		}
@@ -119,5 +122,50 @@ func (g *Generator) covered(t *Test, goals []Goal) []string {
 			out = append(out, gl.ID())
 		}
 	}
+	return out
+}
+
+// deepFirst orders goals by decreasing nesting depth (the number of ifs
+// and loops around the decision or statement), stably.
+func (g *Generator) deepFirst(goals []*GoalStatus) []*GoalStatus {
+	decDepth := map[*ir.Decision]int{}
+	lineDepth := map[ir.Pos]int{}
+	var walk func(ss []ir.Stmt, depth int)
+	walk = func(ss []ir.Stmt, depth int) {
+		note := func(r *ir.DecRef) {
+			if r != nil && depth > decDepth[r.D] {
+				decDepth[r.D] = depth
+			}
+		}
+		for _, s := range ss {
+			if p := s.Position(); p.Line > 0 {
+				k := ir.Pos{File: p.File, Line: p.Line}
+				if _, ok := lineDepth[k]; !ok {
+					lineDepth[k] = depth
+				}
+			}
+			switch s := s.(type) {
+			case *ir.If:
+				note(s.Dec)
+				walk(s.Then, depth+1)
+				walk(s.Else, depth+1)
+			case *ir.While:
+				note(s.Dec)
+				walk(s.Pre, depth+1)
+				walk(s.Body, depth+1)
+			case *ir.Assert:
+				note(s.Dec)
+			}
+		}
+	}
+	walk(g.inlined.Func.Body, 0)
+	depth := func(gs *GoalStatus) int {
+		if gs.Goal.Kind == DecisionGoal {
+			return decDepth[gs.Goal.Dec]
+		}
+		return lineDepth[ir.Pos{File: gs.Goal.File, Line: gs.Goal.Line}]
+	}
+	out := append([]*GoalStatus(nil), goals...)
+	sort.SliceStable(out, func(i, j int) bool { return depth(out[i]) > depth(out[j]) })
 	return out
 }

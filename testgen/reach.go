@@ -118,6 +118,16 @@ type Stats struct {
 	Time                                                         time.Duration
 }
 
+func (s *Stats) sub(t Stats) {
+	s.Constraints -= t.Constraints
+	s.Prunings -= t.Prunings
+	s.Nodes -= t.Nodes
+	s.Failures -= t.Failures
+	s.Propagations -= t.Propagations
+	s.Trials -= t.Trials
+	s.Time -= t.Time
+}
+
 func (s *Stats) add(t Stats) {
 	s.Constraints += t.Constraints
 	s.Prunings += t.Prunings
@@ -162,6 +172,9 @@ type Generator struct {
 	// changed are the statics a callee could change by calling back into
 	// the file (callbackWrites).
 	changed map[*ir.Var]bool
+	// shared is the model every decision goal is answered on, built on
+	// first use.
+	shared *shared
 }
 
 // NewGenerator prepares the goals of p's entry function.
@@ -308,11 +321,14 @@ func nullTested(f *ir.Func) map[string]bool {
 	return out
 }
 
-// built is the model of one goal.
+// built is a model and its request: the variable that is 1 exactly when
+// the execution reaches the goal (the goal flag at the end of a model
+// made for one goal, or the goal's reach indicator in the function's
+// shared model).
 type built struct {
-	m    *model.Model
-	flag *ssa.Cell
-	in   *instrumented
+	m   *model.Model
+	req *fd.Var
+	in  *instrumented
 }
 
 func (g *Generator) build(goal Goal, cut bool) (*built, bool, error) {
@@ -340,7 +356,76 @@ func (g *Generator) build(goal Goal, cut bool) (*built, bool, error) {
 		return nil, true, err
 	}
 	cells := sf.CellsOf(pt.ObjectOf(flag))
-	return &built{m: m, flag: cells[0], in: in}, true, nil
+	return &built{m: m, req: m.FinalVar(cells[0]), in: in}, true, nil
+}
+
+// shared is the model of the whole function with a reach indicator per
+// decision outcome (model.Options.Reach), built once and propagated to
+// its root fixpoint, that answers every decision goal: a goal pushes a
+// choice point, posts its indicator, searches and pops. Only the
+// statement goals and the models cut at a goal are built per goal.
+type shared struct {
+	m   *model.Model
+	err error
+	// unpaid are the construction's figures, charged to the first goal
+	// answered on the model.
+	unpaid Stats
+}
+
+func (g *Generator) sharedModel() *shared {
+	if g.shared != nil {
+		return g.shared
+	}
+	sh := &shared{}
+	g.shared = sh
+	mayBeNull := func(p string) bool { return g.nullOK[p] }
+	pt, err := pointsto.Analyze(g.modelFn, g.Prog.Globals, pointsto.Config{
+		Shape: g.shape, Inputs: g.inputs, MayBeNull: mayBeNull})
+	if err != nil {
+		sh.err = err
+		return sh
+	}
+	sf, err := ssa.Build(g.modelFn, pt)
+	if err != nil {
+		sh.err = err
+		return sh
+	}
+	sh.m, sh.err = model.New(sf, model.Options{MaxUnroll: g.Opts.MaxUnroll, Inputs: g.inputs, MayBeNull: mayBeNull, Reach: true})
+	if sh.err == nil {
+		sh.m.S.Propagate()
+		sh.unpaid = g.statsOf(sh.m)
+	}
+	return sh
+}
+
+// solveShared searches tests for a decision goal on the shared model, as
+// solve does on a model of its own. What the search leaves in the model
+// (loop iterations unrolled, the unrolling bound hit, unsupported
+// constructs met) is undone when it returns; why says why a search that
+// found nothing proves nothing ("" when it proves the goal unreachable
+// in the full model).
+func (g *Generator) solveShared(sh *shared, goal Goal, max int, deadline time.Time, res *GoalResult) (complete bool, why string) {
+	m := sh.m
+	req := m.Reach(goal.Dec, goal.Outcome)
+	if req == nil {
+		// No run that returns takes this outcome (the failure of an
+		// assertion, a decision after a cut): nothing to search.
+		return true, approximations(m)
+	}
+	before := g.statsOf(m)
+	boundHit, nUnsupported := m.BoundHit, len(m.Unsupported)
+	m.S.Push()
+	defer func() {
+		m.S.Pop()
+		m.BoundHit, m.Unsupported = boundHit, m.Unsupported[:nUnsupported]
+		st := g.statsOf(m)
+		st.sub(before)
+		st.add(sh.unpaid)
+		sh.unpaid = Stats{}
+		res.Stats.add(st)
+	}()
+	complete = g.search(&built{m: m, req: req, in: &instrumented{}}, goal, max, deadline, res)
+	return complete, approximations(m)
 }
 
 // Reach answers a goal with up to max tests (max ≤ 0: one).
@@ -356,17 +441,6 @@ func (g *Generator) Reach(goal Goal, max int) *GoalResult {
 		res.Stats.Time = time.Since(start)
 		return res
 	}
-	b, found, err := g.build(goal, false)
-	if !found {
-		res.Status = Unknown
-		res.Reason = "the goal is not in the function"
-		return res
-	}
-	if err != nil {
-		res.Status = Unknown
-		res.Reason = err.Error()
-		return res
-	}
 	deadline := start.Add(g.Opts.Timeout)
 	// The full model (runs that return normally) gets two thirds of the
 	// budget; the model cut at the goal, which alone can prove the goal
@@ -375,22 +449,28 @@ func (g *Generator) Reach(goal Goal, max int) *GoalResult {
 	// full search was incomplete: it describes every run up to the goal,
 	// so a proof there holds whatever the full model's loops, bounds or
 	// budget did after the goal.
-	complete := g.solve(b, goal, max, start.Add(g.Opts.Timeout*2/3), res)
+	complete, why, ok := g.solveFull(goal, max, start.Add(g.Opts.Timeout*2/3), res)
+	if !ok {
+		res.Stats.Time = time.Since(start)
+		return res
+	}
 	if len(res.Tests) > 0 {
 		res.Status = Covered
 		res.Stats.Time = time.Since(start)
 		return res
 	}
 	// Why the full search proves nothing, if the cut model cannot decide.
-	why := res.Reason
 	switch {
-	case why != "":
+	case res.Reason != "":
+		why = res.Reason
 	case !complete:
 		why = "time or search budget exhausted"
-	default:
-		why = approximations(b.m)
 	}
-	cb, _, err := g.build(goal, true)
+	cb, found, err := g.build(goal, true)
+	if !found {
+		res.Status, res.Reason = Unknown, "the goal is not in the function"
+		return res
+	}
 	if err != nil {
 		res.Status = Unknown
 		res.Reason = err.Error()
@@ -429,6 +509,33 @@ func (g *Generator) Reach(goal Goal, max int) *GoalResult {
 	return res
 }
 
+// solveFull searches tests for the goal on the model of the runs that
+// return normally: the shared model for a decision goal, a model of its
+// own for a statement goal. ok is false when there is no model (res then
+// says why).
+func (g *Generator) solveFull(goal Goal, max int, deadline time.Time, res *GoalResult) (complete bool, why string, ok bool) {
+	if goal.Kind == DecisionGoal {
+		sh := g.sharedModel()
+		if sh.err != nil {
+			res.Status, res.Reason = Unknown, sh.err.Error()
+			return false, "", false
+		}
+		complete, why = g.solveShared(sh, goal, max, deadline, res)
+		return complete, why, true
+	}
+	b, found, err := g.build(goal, false)
+	if !found {
+		res.Status, res.Reason = Unknown, "the goal is not in the function"
+		return false, "", false
+	}
+	if err != nil {
+		res.Status, res.Reason = Unknown, err.Error()
+		return false, "", false
+	}
+	complete = g.solve(b, goal, max, deadline, res)
+	return complete, approximations(b.m), true
+}
+
 // approximations says why a failed search on m proves nothing, or "".
 func approximations(m *model.Model) string {
 	var why []string
@@ -450,8 +557,7 @@ func approximations(m *model.Model) string {
 // domains propagation alone leaves.
 func (g *Generator) post(b *built, res *GoalResult) bool {
 	m := b.m
-	fv := m.FinalVar(b.flag)
-	ok := fv.Remove(fd.I64(0)) && m.S.Propagate()
+	ok := b.req.Remove(fd.I64(0)) && m.S.Propagate()
 	res.Domains = map[string]string{}
 	if ok {
 		for _, in := range m.Inputs() {
@@ -474,6 +580,11 @@ func (g *Generator) statsOf(m *model.Model) Stats {
 // It reports whether the search space was exhausted.
 func (g *Generator) solve(b *built, goal Goal, max int, deadline time.Time, res *GoalResult) bool {
 	defer func() { res.Stats.add(g.statsOf(b.m)) }()
+	return g.search(b, goal, max, deadline, res)
+}
+
+// search posts the request and searches (see solve).
+func (g *Generator) search(b *built, goal Goal, max int, deadline time.Time, res *GoalResult) bool {
 	if !g.post(b, res) {
 		return true
 	}
@@ -531,10 +642,10 @@ func (g *Generator) solveCut(b *built, goal Goal, deadline time.Time, more bool,
 				res.Reason = fmt.Sprintf("the goal is reached only by runs that then stop with %s", describe(rr, goal))
 			}
 			return !more
-		case b.in.cutReason(b.m.FinalVar(b.flag).Val().Int64()) != "":
+		case b.in.cutReason(b.req.Val().Int64()) != "":
 			// A run the model follows only up to a cut point.
 			if res.Reason == "" {
-				res.Reason = b.in.cutReason(b.m.FinalVar(b.flag).Val().Int64())
+				res.Reason = b.in.cutReason(b.req.Val().Int64())
 			}
 			return !more
 		case b.in.volatileReason(b.m.Stubs()) != "":

@@ -58,6 +58,9 @@ type searcher struct {
 	roundOver  bool  // unwinding from a round past its cap
 	// inputsFirst labels every input before deciding ites.
 	inputsFirst bool
+	// iteFrom indexes the model's active ites: those before it are
+	// decided on the current branch (a choice point restores it).
+	iteFrom int
 }
 
 // firstLabelNodes is the bound of the first round; a round explores at
@@ -76,6 +79,7 @@ func (se *searcher) run() bool {
 	s.Push()
 	defer s.Pop()
 	if se.enumerate {
+		se.iteFrom = 0
 		return se.dfs()
 	}
 	for n := int64(firstLabelNodes); ; n *= 4 {
@@ -86,6 +90,7 @@ func (se *searcher) run() bool {
 				se.labelNodes = 4 * n
 			}
 			se.roundCap, se.roundOver = se.nodes+roundNodes*n, false
+			se.iteFrom = 0
 			if se.dfs() && !se.roundOver {
 				return true
 			}
@@ -98,8 +103,9 @@ func (se *searcher) run() bool {
 
 // nextIte returns the first undecided ite of the current execution.
 func (se *searcher) nextIte() *combinators.Ite {
-	for _, it := range se.m.Comb.Active {
-		if it.Side() == 0 {
+	active := se.m.Comb.Active
+	for ; se.iteFrom < len(active); se.iteFrom++ {
+		if it := active[se.iteFrom]; it.Side() == 0 {
 			return it
 		}
 	}
@@ -230,7 +236,11 @@ func (se *searcher) label(x *fd.Var) bool {
 func (se *searcher) branch(decide func() bool) bool {
 	s := se.m.S
 	s.Push()
-	defer s.Pop()
+	from := se.iteFrom
+	defer func() {
+		s.Pop()
+		se.iteFrom = from
+	}()
 	s.Stats.Nodes++
 	s.Incomplete = false
 	if !decide() || !s.Propagate() {
