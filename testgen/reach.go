@@ -1,10 +1,14 @@
 // Package testgen generates tests for goals: a decision outcome or a
-// statement of a C function. For each goal it instruments the function
-// with a flag set where the goal is reached (goal.go), builds the points-to
-// analysis, the Pointer-SSA form and the constraint model, posts the
-// request "the flag is 1 at the end", propagates, then labels the inputs.
-// Every solution is replayed by the concrete interpreter before it is
-// reported: a replay that does not reach the goal is a bug, never a test.
+// statement of a C function. It builds the points-to analysis, the
+// Pointer-SSA form and the constraint model of the function once, with a
+// reach indicator per decision outcome (model.Options.Reach); for each
+// decision goal it opens a choice point, posts the request "the goal's
+// indicator is 1", propagates, labels the inputs, and pops. A statement
+// goal, and the model cut at a goal (below), instrument the function with
+// a flag set where the goal is reached (goal.go) and get a model of their
+// own, whose request is "the flag is 1 at the end". Every solution is
+// replayed by the concrete interpreter before it is reported: a replay
+// that does not reach the goal is a bug, never a test.
 //
 // Every answer is one of:
 //   - covered: with a test the interpreter replayed without undefined
