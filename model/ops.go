@@ -88,6 +88,11 @@ var wrapOps = map[ir.Op]fd.Op{ir.Add: fd.OpAdd, ir.Sub: fd.OpSub, ir.Mul: fd.OpM
 func (m *Model) binary(s *ssa.Op, x *fd.Var, t *ir.Type, a, b *fd.Var) []fd.Constraint {
 	at := s.Args[0].Type()
 	if r, ok := rels[s.Op]; ok {
+		if at.IsPointer() && s.Op != ir.Eq && s.Op != ir.Ne {
+			// < <= > >= of pointers: both into one object (neither NULL),
+			// else undefined (interp's PointerCompare).
+			return []fd.Constraint{fd.ReifyCmp(x, a, r, b), &sameObject{a: a, b: b, ranges: m.ranges}}
+		}
 		return []fd.Constraint{fd.ReifyCmp(x, a, r, b)}
 	}
 	if at.IsPointer() {
@@ -165,8 +170,9 @@ func (m *Model) binary(s *ssa.Op, x *fd.Var, t *ir.Type, a, b *fd.Var) []fd.Cons
 }
 
 // sameObject holds when two addresses lie in the same object (its cells
-// and the address one past its end): pointer arithmetic and pointer
-// difference must stay inside one object, else the behaviour is undefined.
+// and the address one past its end; never NULL): pointer arithmetic,
+// pointer difference and relational comparisons of pointers must stay
+// inside one object, else the behaviour is undefined.
 type sameObject struct {
 	a, b   *fd.Var
 	ranges []addrRange

@@ -183,3 +183,21 @@ func TestExternObjectsAreInputs(t *testing.T) {
 		assert.NotZero(t, r.Tests[0].Globals[fmt.Sprintf("ctype_table[%d]", c)].Uint64()&4)
 	}
 }
+
+// TestPointerRelationsNeedOneObject: `p < q` with p NULL, or p and q in
+// different objects, is undefined behaviour: the model excludes it as the
+// interpreter detects it, so that no goal is left with "the model proposed
+// inputs the interpreter does not confirm"; within one array the
+// comparisons are answered.
+func TestPointerRelationsNeedOneObject(t *testing.T) {
+	for _, fn := range []string{"in_range", "before", "scan"} {
+		g := genNodes(t, "testdata/ptrcmp.c", fn, 20000)
+		cov := g.Cover(AllDecisions, time.Minute)
+		for _, gs := range cov.Goals {
+			assert.NotContains(t, gs.Reason, "does not confirm", "%s: %s", fn, gs.Goal.ID())
+			if fn == "scan" {
+				assert.Equal(t, Covered, gs.Status, "%s: %s", gs.Goal.ID(), gs.Reason)
+			}
+		}
+	}
+}
