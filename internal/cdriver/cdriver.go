@@ -229,9 +229,8 @@ func Build(dir string, src []byte, file string, drivers []*Driver, flags ...stri
 	// -I the source's directory so that its #include "..." still work.
 	args := append([]string{"-O0", "-std=c11", "-fno-builtin", "-w", "-I", filepath.Dir(file)}, flags...)
 	args = append(args, "-o", b.path, base+"_probed.c", base+"_main.c")
-	cmd := exec.Command("gcc", args...)
-	if out, err := cmd.CombinedOutput(); err != nil {
-		return nil, fmt.Errorf("gcc: %v\n%s", err, out)
+	if out, err := Compile([]string{"gcc"}, "", 0, args...); err != nil {
+		return nil, fmt.Errorf("%v\n%s", err, out)
 	}
 	return b, nil
 }
