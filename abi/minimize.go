@@ -133,6 +133,9 @@ func candidates(s Sig) []Sig {
 		}
 		out = append(out, Sig{Ret: s.Ret, Params: params, Varargs: varargs})
 	}
+	if len(args) > 0 {
+		out = append(out, Sig{Ret: s.Ret}) // no argument at all
+	}
 	if s.Variadic() {
 		with(s.Params, nil)
 		with(args, nil) // every argument named
@@ -207,7 +210,26 @@ type Repro struct {
 	Output    string   `json:"output"`   // what the failing pairing printed
 }
 
-// minimize shrinks rec's test while its outcome on rec's pair stays the
+// statuses are the four pairings' statuses of test i of a run: a
+// minimized test must fail the same way (a mismatch staying a mismatch,
+// a crash a crash), not only in the same pairings.
+func statuses(o *outcomes, i int) [4]string {
+	var s [4]string
+	for p := range s {
+		s[p] = o.results[p][i].Status
+	}
+	return s
+}
+
+func recStatuses(r *Record) [4]string {
+	var s [4]string
+	for p := range s {
+		s[p] = r.Results[p].Status
+	}
+	return s
+}
+
+// minimize shrinks rec's test while its statuses on rec's pair stay the
 // same, and writes the reproducer.
 func (c *campaign) minimize(rec *Record) (*Repro, error) {
 	k := rec.Pair
@@ -234,11 +256,7 @@ func (c *campaign) minimize(rec *Record) (*Repro, error) {
 		}
 		next := -1
 		for i := range out.tests {
-			var o Outcome
-			for p := 0; p < 4; p++ {
-				o[p] = out.results[p][i].OK()
-			}
-			if o == rec.Outcome {
+			if statuses(out, i) == recStatuses(rec) {
 				next = i
 				break
 			}
@@ -258,7 +276,7 @@ func (c *campaign) writeRepro(rec *Record, t *Test, rounds int) (*Repro, error) 
 	small := NewTest(rec.Test.ID+".min", t.Sig, t.Seed)
 	r := &Repro{From: rec.Test.ID, Signature: small.Sig.String(), Features: small.Describe(c.p), Outcome: rec.Outcome.Code(), Rounds: rounds}
 	src := Emit([]*Test{small}, true)
-	if o, ok := c.outcomeOf(k, src); ok && o == rec.Outcome {
+	if st, ok := c.statusesOf(k, src); ok && st == recStatuses(rec) {
 		r.Direct = true
 	} else {
 		src = Emit([]*Test{small}, false)
@@ -300,21 +318,21 @@ func (c *campaign) writeRepro(rec *Record, t *Test, rounds int) (*Repro, error) 
 	return r, nil
 }
 
-// outcomeOf runs a one-test source in the four pairings.
-func (c *campaign) outcomeOf(k pairKey, src *Sources) (Outcome, bool) {
+// statusesOf runs a one-test source in the four pairings.
+func (c *campaign) statusesOf(k pairKey, src *Sources) ([4]string, bool) {
+	var st [4]string
 	dir, err := c.b.batchDir(src)
 	if err != nil {
-		return Outcome{}, false
+		return st, false
 	}
-	var o Outcome
 	for p, cc := range k.pairings() {
 		e := c.b.pairing(dir, src, c.o.Compilers[cc[0]], c.o.Compilers[cc[1]], k.Opt)
 		if e.err != nil || len(e.results) != 1 {
-			return o, false
+			return st, false
 		}
-		o[p] = e.results[0].OK()
+		st[p] = e.results[0].Status
 	}
-	return o, true
+	return st, true
 }
 
 func safeName(s string) string {
