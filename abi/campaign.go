@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"slices"
 	"sort"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -61,7 +62,7 @@ type campaign struct {
 	b       *builder
 	p       *PFSA
 	suites  map[string][]*Test // PFSA suites by feature tag
-	random  []*Test
+	random  map[string][]*Test // random suites by feature tag
 	records []*Record
 	stats   map[string]*PairingStats
 	layouts map[string]LayoutDiffReport
@@ -97,16 +98,23 @@ func Run(o Options) (*Report, error) {
 	}
 	c := &campaign{o: o, b: newBuilder(o.Dir, o.Jobs, o.Timeout), p: SysV(), suites: map[string][]*Test{},
 		stats: map[string]*PairingStats{}, layouts: map[string]LayoutDiffReport{}}
-	if len(o.Only) > 0 {
-		for _, id := range o.Only {
-			var i int
-			if n, _ := fmt.Sscanf(id, "r%d", &i); n == 1 && fmt.Sprintf("r%d", i) == id {
-				c.random = append(c.random, RandomTest(o.Config, o.Seed, i))
-			}
+	c.random = map[string][]*Test{}
+	for _, k := range c.pairs(o.Opts[0]) {
+		tag := featureTag(c.shared(k))
+		if _, ok := c.random[tag]; ok {
+			continue
 		}
-	} else {
+		c.random[tag] = nil
+		if len(o.Only) > 0 {
+			for _, id := range o.Only {
+				if rtag, i, ok := parseID(id, 'r'); ok && rtag == tag {
+					c.random[tag] = append(c.random[tag], RandomTestTag(o.Config, o.Seed, tag, i))
+				}
+			}
+			continue
+		}
 		for i := 0; i < o.Random; i++ {
-			c.random = append(c.random, RandomTest(o.Config, o.Seed, i))
+			c.random[tag] = append(c.random[tag], RandomTestTag(o.Config, o.Seed, tag, i))
 		}
 	}
 	start := time.Now()
@@ -167,6 +175,36 @@ func featureTag(have map[Feature]bool) string {
 	return tag
 }
 
+// subTag reports whether a suite without the features tag names runs on
+// a pair without those pair names (every feature the pair lacks, the
+// suite lacks too).
+func subTag(pair, tag string) bool {
+	for _, f := range pair {
+		if !strings.ContainsRune(tag, f) {
+			return false
+		}
+	}
+	return true
+}
+
+// parseID reads a test ID "<kind><tag><n>" ("r12", "rfi3", "pf7", "p7v").
+func parseID(id string, kind byte) (tag string, n int, ok bool) {
+	if len(id) < 2 || id[0] != kind {
+		return "", 0, false
+	}
+	rest := id[1:]
+	for len(rest) > 0 && (rest[0] == 'f' || rest[0] == 'i') {
+		tag += rest[:1]
+		rest = rest[1:]
+	}
+	digits := strings.TrimSuffix(rest, "v")
+	if digits == "" || strings.Trim(digits, "0123456789") != "" || tag != "" && tag != "f" && tag != "i" && tag != "fi" {
+		return "", 0, false
+	}
+	n, err := strconv.Atoi(digits)
+	return tag, n, err == nil
+}
+
 // suite is the PFSA suite of a feature set.
 func (c *campaign) suite(have map[Feature]bool) []*Test {
 	tag := featureTag(have)
@@ -187,12 +225,18 @@ func (c *campaign) wanted(t *Test) bool {
 func (c *campaign) runPair(k pairKey) error {
 	A, B := c.o.Compilers[k.R], c.o.Compilers[k.C]
 	var batches [][]*Test
-	// Random tests in fixed index ranges, split by the features they
-	// need, so that pairs share batches (and objects).
-	for lo := 0; lo < len(c.random); lo += c.o.Batch {
+	// Random tests of every suite whose features the pair has, in fixed
+	// index ranges, so that pairs share batches (and objects).
+	var random []*Test
+	for _, tag := range sortedKeys(c.random) {
+		if subTag(featureTag(c.shared(k)), tag) {
+			random = append(random, c.random[tag]...)
+		}
+	}
+	for lo := 0; lo < len(random); lo += c.o.Batch {
 		groups := map[string][]*Test{}
 		var keys []string
-		for _, t := range c.random[lo:min(lo+c.o.Batch, len(c.random))] {
+		for _, t := range random[lo:min(lo+c.o.Batch, len(random))] {
 			if !c.wanted(t) || !A.Supports(t) || !B.Supports(t) {
 				continue
 			}
@@ -489,21 +533,20 @@ func (c *campaign) reproDir(name string) string {
 }
 
 // TestsByID builds the tests named by ids: "r12" (random test 12 of
-// seed), "p7" / "p7v" (PFSA path 7 and its variadic version),
-// "pf7" (path 7 of the suite without __float128; "i": without __int128).
+// seed), "p7" / "p7v" (PFSA path 7 and its variadic version); a tag after
+// the letter names the suite without __float128 ("f") or __int128 ("i"):
+// "rfi12", "pf7".
 func TestsByID(ids []string, cfg Config, seed uint64, maxParams int) ([]*Test, error) {
 	var tests []*Test
 	suites := map[string][]*Test{}
 	for _, id := range ids {
-		var i int
-		if n, _ := fmt.Sscanf(id, "r%d", &i); n == 1 && fmt.Sprintf("r%d", i) == id {
-			tests = append(tests, RandomTest(cfg, seed, i))
+		if tag, i, ok := parseID(id, 'r'); ok && !strings.HasSuffix(id, "v") {
+			tests = append(tests, RandomTestTag(cfg, seed, tag, i))
 			continue
 		}
-		tag := strings.TrimLeft(strings.TrimPrefix(id, "p"), "fi")
-		tag = strings.TrimPrefix(id, "p")[:len(strings.TrimPrefix(id, "p"))-len(tag)]
-		if !strings.HasPrefix(id, "p") || tag != "" && tag != "f" && tag != "i" && tag != "fi" {
-			return nil, fmt.Errorf("test %q: want rN, pN, pNv (or pfN, piN, pfiN)", id)
+		tag, _, ok := parseID(id, 'p')
+		if !ok {
+			return nil, fmt.Errorf("test %q: want rN, pN, pNv (with a tag f, i or fi after the letter for the suites without __float128, __int128)", id)
 		}
 		s, ok := suites[tag]
 		if !ok {

@@ -10,14 +10,16 @@ import (
 // r11, the test's expectations into abi_tflags, and jumps here). It pops
 // the return address, so that the callee finds the caller's stack
 // arguments exactly where the caller put them; saves the caller's
-// callee-saved registers and fills them with canaries; calls the callee;
-// records in abi_clob what the callee did not preserve (the psABI's
-// callee-saved state: rbx, rbp, r12-r15, rsp, the direction flag, the
-// MXCSR and x87 control words, the x87 stack) and what it did not return
-// (rax = the hidden pointer for MEMORY returns); restores the caller's
-// registers and returns to it. It touches no argument register before
-// the call (al, the vector-register count of a variadic call, included).
-// Bit i of abi_clob is stateFlags[i].
+// callee-saved registers and fills them with canaries; saves the FPU
+// state (fxsave: the x87 control word, the MXCSR, the x87 tag word);
+// calls the callee; records in abi_clob which callee-saved registers,
+// rsp or the direction flag the callee did not preserve, and whether rax
+// is the hidden pointer of a MEMORY return; saves the FPU state again
+// (abi_end compares the two: control words are callee-saved, the x87
+// stack must be empty at the call and hold only the return value after
+// it); restores the caller's registers and returns to it. It touches no
+// argument register before the call (al, the vector-register count of a
+// variadic call, included). Bit i of abi_clob is stateFlags[i].
 const trampoline = `
 	.text
 	.globl abi_tramp
@@ -34,13 +36,8 @@ abi_tramp:
 	testq $15, %rsp
 	jz 1f
 	orl $0x1000, abi_clob(%rip)
-1:	fnstsw abi_fsw(%rip)
-	testw $0x3800, abi_fsw(%rip)
-	jz 1f
-	orl $0x2000, abi_clob(%rip)
 1:	movq %rsp, abi_rsp(%rip)
-	stmxcsr abi_mxcsr(%rip)
-	fnstcw abi_fcw(%rip)
+	fxsave abi_fx(%rip)
 	movabsq $0x5b1e0f1c2d3e4a01, %rbx
 	movabsq $0x5b1e0f1c2d3e4a02, %rbp
 	movabsq $0x5b1e0f1c2d3e4a03, %r12
@@ -48,9 +45,7 @@ abi_tramp:
 	movabsq $0x5b1e0f1c2d3e4a05, %r14
 	movabsq $0x5b1e0f1c2d3e4a06, %r15
 	call *%r11
-	fnstsw abi_fsw(%rip)
-	stmxcsr abi_mxcsr2(%rip)
-	fnstcw abi_fcw2(%rip)
+	fxsave abi_fx2(%rip)
 	movabsq $0x5b1e0f1c2d3e4a01, %rcx
 	cmpq %rcx, %rbx
 	je 1f
@@ -83,25 +78,6 @@ abi_tramp:
 	testl $0x400, %ecx
 	jz 1f
 	orl $0x80, abi_clob(%rip)
-1:	movl abi_mxcsr(%rip), %ecx
-	xorl abi_mxcsr2(%rip), %ecx
-	testl $0xffc0, %ecx
-	jz 1f
-	orl $0x100, abi_clob(%rip)
-1:	movzwl abi_fcw(%rip), %ecx
-	cmpw abi_fcw2(%rip), %cx
-	je 1f
-	orl $0x200, abi_clob(%rip)
-1:	movzwl abi_fsw(%rip), %ecx
-	shrl $11, %ecx
-	andl $7, %ecx
-	xorl %esi, %esi
-	testl $1, abi_tflags(%rip)
-	jz 1f
-	movl $7, %esi
-1:	cmpl %esi, %ecx
-	je 1f
-	orl $0x400, abi_clob(%rip)
 1:	testl $2, abi_tflags(%rip)
 	jz 1f
 	cmpq abi_rdi(%rip), %rax
@@ -117,7 +93,11 @@ abi_tramp:
 	ret
 
 	.data
-	.p2align 3
+	.p2align 4
+	.globl abi_fx
+	.globl abi_fx2
+abi_fx:	.zero 512
+abi_fx2:	.zero 512
 abi_ret:	.quad 0
 abi_save:	.zero 48
 abi_rdi:	.quad 0
@@ -126,11 +106,6 @@ abi_rsp:	.quad 0
 	.globl abi_tflags
 abi_clob:	.long 0
 abi_tflags:	.long 0
-abi_mxcsr:	.long 0
-abi_mxcsr2:	.long 0
-abi_fcw:	.short 0
-abi_fcw2:	.short 0
-abi_fsw:	.short 0
 	.text
 `
 
@@ -142,7 +117,8 @@ const harnessMain = `#include <stdio.h>
 #include <unistd.h>
 #include <sys/wait.h>
 
-extern unsigned abi_clob;
+extern unsigned abi_clob, abi_tflags;
+extern unsigned char abi_fx[512], abi_fx2[512];
 
 static int abi_checked[2];
 
@@ -157,8 +133,36 @@ void abi_check(int test, int side, const unsigned long long *got, int n)
 			printf("FAIL %d %d %d %llx\n", test, side, i, got[i]);
 }
 
+/* The FPU state before and after the call (fxsave images): the x87
+   control word (offset 0) and the MXCSR's control bits (offset 24) are
+   callee-saved; the abridged x87 tag word (offset 4, a bit per register
+   in use) must be empty at the call, and hold the return value alone
+   after a long double return. */
+static void fpu(void)
+{
+	unsigned short cw0, cw1;
+	unsigned m0, m1, tags = abi_fx2[4], n = 0;
+	memcpy(&cw0, abi_fx, 2);
+	memcpy(&cw1, abi_fx2, 2);
+	memcpy(&m0, abi_fx + 24, 4);
+	memcpy(&m1, abi_fx2 + 24, 4);
+	if ((m0 ^ m1) & 0xffc0)
+		abi_clob |= 0x100;
+	if (cw0 != cw1)
+		abi_clob |= 0x200;
+	for (; tags; tags >>= 1)
+		n += tags & 1;
+	if (n != (abi_tflags & 1))
+		abi_clob |= 0x400;
+	if (abi_fx[4])
+		abi_clob |= 0x2000;
+}
+
 void abi_end(int test)
 {
+#ifndef ABI_DIRECT
+	fpu();
+#endif
 	if (abi_clob) {
 		printf("STATE %d %x\n", test, abi_clob);
 		fflush(stdout);
@@ -296,7 +300,7 @@ func (e *emitter) harness(tests []*Test, items []LayoutItem) []byte {
 		}
 		b.WriteString(");\n")
 	} else {
-		b.WriteString("unsigned abi_clob;\n")
+		b.WriteString("#define ABI_DIRECT 1\nunsigned abi_clob, abi_tflags;\nunsigned char abi_fx[512], abi_fx2[512];\n")
 	}
 	b.WriteString(harnessMain)
 	return []byte(b.String())

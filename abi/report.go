@@ -12,20 +12,20 @@ import (
 
 // Report is the result of a run: inka-abi/v1 in JSON.
 type Report struct {
-	Schema      string              `json:"schema"`
-	Seed        uint64              `json:"seed"`
-	Compilers   []CompilerReport    `json:"compilers"`
-	Opts        []string            `json:"opts"`
-	Ref         string              `json:"ref,omitempty"`
-	Tests       TestCounts          `json:"tests"`
-	PFSA        PFSAReport          `json:"pfsa"`
-	Pairings    []*PairingStats     `json:"pairings"`
-	Layout      []LayoutDiffReport  `json:"layout_differences"`
-	Outcomes    map[string]int      `json:"outcomes"` // "gcc/tcc -O0 1010" -> tests
-	Groups      []*Group            `json:"failure_groups"`
-	Failures    []*Failure          `json:"failures"`
-	BuildErrors []BuildErrorReport  `json:"build_errors"`
-	Seconds     float64             `json:"seconds"`
+	Schema      string             `json:"schema"`
+	Seed        uint64             `json:"seed"`
+	Compilers   []CompilerReport   `json:"compilers"`
+	Opts        []string           `json:"opts"`
+	Ref         string             `json:"ref,omitempty"`
+	Tests       TestCounts         `json:"tests"`
+	PFSA        PFSAReport         `json:"pfsa"`
+	Pairings    []*PairingStats    `json:"pairings"`
+	Layout      []LayoutDiffReport `json:"layout_differences"`
+	Outcomes    map[string]int     `json:"outcomes"` // "gcc/tcc -O0 1010" -> tests
+	Groups      []*Group           `json:"failure_groups"`
+	Failures    []*Failure         `json:"failures"`
+	BuildErrors []BuildErrorReport `json:"build_errors"`
+	Seconds     float64            `json:"seconds"`
 	byID        map[string][]*Record
 	groupRecs   map[*Group]*Record
 }
@@ -42,8 +42,10 @@ type CompilerReport struct {
 
 // TestCounts counts the tests generated.
 type TestCounts struct {
-	Random int            `json:"random"`
-	PFSA   map[string]int `json:"pfsa"` // per suite tag ("" full; "f" without __float128, "i" without __int128)
+	// Per suite tag: "" all features; "f" without __float128, "i" without
+	// __int128.
+	Random map[string]int `json:"random"`
+	PFSA   map[string]int `json:"pfsa"`
 }
 
 // PFSAReport is the automaton's size and the coverage of the suites.
@@ -150,7 +152,12 @@ func (c *campaign) report(elapsed time.Duration) *Report {
 		}
 		rep.Compilers = append(rep.Compilers, cr)
 	}
-	rep.Tests.Random = len(c.random)
+	rep.Tests.Random = map[string]int{}
+	var random []*Test
+	for _, tag := range sortedKeys(c.random) {
+		rep.Tests.Random[tag] = len(c.random[tag])
+		random = append(random, c.random[tag]...)
+	}
 	rep.Tests.PFSA = map[string]int{}
 	rep.PFSA = PFSAReport{States: len(c.p.States), Criteria: len(c.p.Crits), Transitions: len(c.p.Trans), Pairs: c.p.Pairs()}
 	var tags []string
@@ -173,7 +180,7 @@ func (c *campaign) report(elapsed time.Duration) *Report {
 		rep.PFSA.Suites = append(rep.PFSA.Suites, SuiteReport{Tag: tag, Transitions: len(p.Trans), Pairs: p.Pairs(), Paths: len(paths), Tests: len(s), Covered: tr, PairsCov: pr})
 	}
 	var rpaths [][]int
-	for _, t := range c.random {
+	for _, t := range random {
 		if path, ok := c.p.Path(t.Sig); ok {
 			rpaths = append(rpaths, path)
 		} else {
@@ -419,8 +426,13 @@ func (r *Report) WriteText(w io.Writer) {
 		}
 		fmt.Fprintf(w, "  suite (%s): %d paths, %d tests; transitions %d/%d, pairs %d/%d (%.1f%%)\n", strings.TrimSpace(tag), s.Paths, s.Tests, s.Covered, s.Transitions, s.PairsCov, s.Pairs, pct(s.PairsCov, s.Pairs))
 	}
-	if r.Tests.Random > 0 {
-		fmt.Fprintf(w, "  random tests (%d): transitions %d/%d, pairs %d/%d (%.1f%%), %d outside the automaton\n", r.Tests.Random, p.RandomTransitions, p.Transitions, p.RandomPairs, p.Pairs, pct(p.RandomPairs, p.Pairs), p.RandomOutside)
+	nr := 0
+	for _, n := range r.Tests.Random {
+		nr += n
+	}
+	if nr > 0 {
+		fmt.Fprintf(w, "  random tests (%d): transitions %d/%d, pairs %d/%d (%.1f%%), %d outside the automaton\n", nr, p.RandomTransitions, p.Transitions, p.RandomPairs, p.Pairs, pct(p.RandomPairs, p.Pairs), p.RandomOutside)
+
 	}
 	fmt.Fprintf(w, "\n%-28s %7s %7s %7s %7s %9s %10s\n", "pairing (caller/callee)", "tests", "passed", "failed", "crashed", "seconds", "tests/min")
 	for _, s := range r.Pairings {

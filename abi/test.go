@@ -59,10 +59,31 @@ func TestSeed(seed uint64, kind byte, i int) uint64 {
 // RandomTest is random test i of a run seeded with seed: the signature
 // from cfg's generators, then the values.
 func RandomTest(cfg Config, seed uint64, i int) *Test {
+	return RandomTestTag(cfg, seed, "", i)
+}
+
+// RandomTestTag is random test i of the suite for compilers without the
+// features tag names ("f": __float128, "i": __int128; see featureTag):
+// cfg with those types' weights at 0. Its ID is "r"+tag+i.
+func RandomTestTag(cfg Config, seed uint64, tag string, i int) *Test {
 	s := TestSeed(seed, 'r', i)
+	if tag != "" {
+		s = TestSeed(s, tag[0], len(tag))
+		w := map[string]int{}
+		for k, v := range cfg.Weights {
+			w[k] = v
+		}
+		if strings.Contains(tag, "f") {
+			w["float128"] = 0
+		}
+		if strings.Contains(tag, "i") {
+			w["int128"] = 0
+		}
+		cfg.Weights = w
+	}
 	r := NewRand(s, cfg.Depth)
 	sig := cfg.Signature()(r)
-	return NewTest(fmt.Sprintf("r%d", i), sig, s)
+	return NewTest(fmt.Sprintf("r%s%d", tag, i), sig, s)
 }
 
 // NewTest draws the values of a call of sig from seed, every 2-byte
