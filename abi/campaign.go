@@ -99,22 +99,21 @@ func Run(o Options) (*Report, error) {
 	c := &campaign{o: o, b: newBuilder(o.Dir, o.Jobs, o.Timeout), p: SysV(), suites: map[string][]*Test{},
 		stats: map[string]*PairingStats{}, layouts: map[string]LayoutDiffReport{}}
 	c.random = map[string][]*Test{}
-	for _, k := range c.pairs(o.Opts[0]) {
-		tag := featureTag(c.shared(k))
-		if _, ok := c.random[tag]; ok {
-			continue
-		}
-		c.random[tag] = nil
-		if len(o.Only) > 0 {
-			for _, id := range o.Only {
-				if rtag, i, ok := parseID(id, 'r'); ok && rtag == tag {
-					c.random[tag] = append(c.random[tag], RandomTestTag(o.Config, o.Seed, tag, i))
-				}
+	if len(o.Only) > 0 {
+		for _, id := range o.Only {
+			if tag, i, ok := parseID(id, 'r'); ok {
+				c.random[tag] = append(c.random[tag], RandomTestTag(o.Config, o.Seed, tag, i))
 			}
-			continue
 		}
-		for i := 0; i < o.Random; i++ {
-			c.random[tag] = append(c.random[tag], RandomTestTag(o.Config, o.Seed, tag, i))
+	} else {
+		for _, k := range c.pairs(o.Opts[0]) {
+			tag := featureTag(c.shared(k))
+			if _, ok := c.random[tag]; ok {
+				continue
+			}
+			for i := 0; i < o.Random; i++ {
+				c.random[tag] = append(c.random[tag], RandomTestTag(o.Config, o.Seed, tag, i))
+			}
 		}
 	}
 	start := time.Now()

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"slices"
 	"sort"
 	"strings"
 	"time"
@@ -110,27 +111,31 @@ type BuildErrorReport struct {
 
 // Failure is a test that failed in some pairing of a pair.
 type Failure struct {
-	Test      string   `json:"test"`
-	Signature string   `json:"signature"`
-	Pair      string   `json:"pair"` // "gcc/tcc -O0": reference first
-	Outcome   string   `json:"outcome"`
-	Diagnosis string   `json:"diagnosis"`
-	Faulty    []string `json:"faulty,omitempty"`
-	Group     int      `json:"group"`
-	Details   []string `json:"details,omitempty"` // per failing pairing, what was wrong (first failures of each group only)
+	Test       string   `json:"test"`
+	Signature  string   `json:"signature"`
+	Pair       string   `json:"pair"` // "gcc/tcc -O0": reference first
+	Outcome    string   `json:"outcome"`
+	Diagnosis  string   `json:"diagnosis"`
+	Faulty     []string `json:"faulty,omitempty"`
+	Group      int      `json:"group"`
+	Details    []string `json:"details,omitempty"` // per failing pairing, what was wrong (first failures of each group only)
+	renumbered bool
 }
 
-// Group gathers the failures with the same pair, outcome and
-// fingerprint (the criteria of the values that went wrong).
+// Group gathers the failures with the same verdict (the sides the
+// diagnosis blames, named by compiler, whatever the pair and the level)
+// and the same fingerprint (the first value that went wrong).
 type Group struct {
 	ID          int      `json:"id"`
-	Pair        string   `json:"pair"`
+	Verdict     string   `json:"verdict"` // "tcc callee", "tcc caller, tcc callee (conflict)", ...
+	Pair        string   `json:"pair"`    // of the first failure
 	Outcome     string   `json:"outcome"`
 	Diagnosis   string   `json:"diagnosis"`
 	Faulty      []string `json:"faulty,omitempty"`
 	Fingerprint string   `json:"fingerprint"`
-	Count       int      `json:"count"`
-	Tests       []string `json:"tests"` // the first ones
+	Count       int      `json:"count"`   // failures (a test fails once per pair and level)
+	Tests       []string `json:"tests"`   // the first ones
+	Seen        []string `json:"seen_in"` // the pairs and levels, with their outcome
 	Features    string   `json:"features"`
 	Details     []string `json:"details"`
 	// CrossCheck is the first test's outcome in every pair that ran it:
@@ -221,18 +226,22 @@ func (c *campaign) report(elapsed time.Duration) *Report {
 			continue
 		}
 		fp := c.fingerprint(r)
-		gk := pair + "|" + r.Outcome.Code() + "|" + fp
+		v := verdict(r, pair)
+		gk := v + "|" + fp
 		g := groups[gk]
 		if g == nil {
-			g = &Group{ID: len(rep.Groups) + 1, Pair: pair, Outcome: r.Outcome.Code(), Diagnosis: r.Diag.Text, Faulty: r.Diag.Faulty,
+			g = &Group{ID: len(rep.Groups) + 1, Verdict: v, Pair: pair, Outcome: r.Outcome.Code(), Diagnosis: r.Diag.Text, Faulty: r.Diag.Faulty,
 				Fingerprint: fp, Features: r.Test.Describe(c.p), Details: c.details(r), CrossCheck: c.crossCheck(rep, r)}
 			groups[gk] = g
 			rep.Groups = append(rep.Groups, g)
 			rep.groupRecs[g] = r
 		}
 		g.Count++
-		if len(g.Tests) < 10 {
+		if len(g.Tests) < 10 && !slices.Contains(g.Tests, r.Test.ID) {
 			g.Tests = append(g.Tests, r.Test.ID)
+		}
+		if seen := pair + " " + r.Outcome.Code(); !slices.Contains(g.Seen, seen) {
+			g.Seen = append(g.Seen, seen)
 		}
 		f := &Failure{Test: r.Test.ID, Signature: r.Test.Sig.String(), Pair: pair, Outcome: r.Outcome.Code(), Diagnosis: r.Diag.Text, Faulty: r.Diag.Faulty, Group: g.ID}
 		if g.Count <= 3 {
@@ -241,7 +250,33 @@ func (c *campaign) report(elapsed time.Duration) *Report {
 		rep.Failures = append(rep.Failures, f)
 	}
 	sort.SliceStable(rep.Groups, func(i, j int) bool { return rep.Groups[i].Count > rep.Groups[j].Count })
+	for i, g := range rep.Groups { // number them in the order shown
+		old := g.ID
+		g.ID = i + 1
+		for _, f := range rep.Failures {
+			if f.Group == old && !f.renumbered {
+				f.Group, f.renumbered = g.ID, true
+			}
+		}
+	}
 	return rep
+}
+
+// verdict names whom a failure blames, independently of the pair it
+// was seen in: the faulty sides ("tcc callee"), marked when two
+// conventions conflict; for the outcomes the table cannot read, the
+// outcome and the pair.
+func verdict(r *Record, pair string) string {
+	d := r.Diag
+	switch {
+	case len(d.Faulty) > 0 && d.Conflict:
+		return strings.Join(d.Faulty, ", ") + " (another convention)"
+	case len(d.Faulty) > 0:
+		return strings.Join(d.Faulty, ", ")
+	case d.Impossible:
+		return "impossible outcome " + d.Code + " in " + pair
+	}
+	return "outcome " + d.Code + " in " + pair
 }
 
 func sortedKeys[V any](m map[string]V) []string {
@@ -258,28 +293,23 @@ func (c *campaign) pairName(k pairKey) string {
 }
 
 // fingerprint names what went wrong in a record, for grouping: the
-// criteria of the arguments whose values arrived wrong ("+v" when passed
-// through "..."), "ret:" the return value's, the callee-saved state
-// flags, crashes.
+// criterion of the first argument (in argument order) whose value
+// arrived wrong in any failing pairing ("+v" when passed through "..."),
+// else the return value's ("ret:"); the callee-saved state flags;
+// crashes. The first wrong value is the root of a cascade: an argument
+// placed wrongly shifts all those after it.
 func (c *campaign) fingerprint(r *Record) string {
 	parts := map[string]bool{}
+	first := -2 // no wrong value
 	for _, res := range r.Results {
 		for _, m := range res.Mismatches {
 			items := r.Test.Checks(m.Side)
 			if m.Index >= len(items) {
 				continue
 			}
-			it := items[m.Index]
-			if it.Arg < 0 {
-				parts["ret:"+c.critName(c.p.RetCriterion(r.Test.Sig.Ret), true)] = true
-				continue
+			if a := items[m.Index].Arg; first == -2 || a >= 0 && (first < 0 || a < first) {
+				first = a
 			}
-			a := r.Test.Sig.Args()[it.Arg]
-			name := c.critName(c.p.ArgCriterion(Promote(a)), false)
-			if it.Arg >= len(r.Test.Sig.Params) {
-				name += "+v"
-			}
-			parts[name] = true
 		}
 		for i, f := range stateFlags {
 			if res.State&(1<<i) != 0 {
@@ -292,6 +322,17 @@ func (c *campaign) fingerprint(r *Record) string {
 		if strings.Contains(res.Note, "checks") {
 			parts["check count"] = true
 		}
+	}
+	switch {
+	case first == -1:
+		parts["ret:"+c.critName(c.p.RetCriterion(r.Test.Sig.Ret), true)] = true
+	case first >= 0:
+		a := r.Test.Sig.Args()[first]
+		name := c.critName(c.p.ArgCriterion(Promote(a)), false)
+		if first >= len(r.Test.Sig.Params) {
+			name += "+v"
+		}
+		parts[name] = true
 	}
 	return strings.Join(sortedKeys(parts), " ")
 }
@@ -309,7 +350,7 @@ func (c *campaign) details(r *Record) []string {
 	var out []string
 	for p, cc := range r.Pair.pairings() {
 		res := r.Results[p]
-		if res.OK() {
+		if res.OK() || p > 0 && r.Pair.R == r.Pair.C {
 			continue
 		}
 		head := fmt.Sprintf("%s/%s: %s", c.o.Compilers[cc[0]].Name, c.o.Compilers[cc[1]].Name, res.Status)
@@ -384,9 +425,6 @@ func (c *campaign) minimizeFailures(rep *Report) error {
 			break
 		}
 		rec := rep.groupRecs[g]
-		if rec.Pair.R == rec.Pair.C {
-			continue
-		}
 		repro, err := c.minimize(rec)
 		if err != nil {
 			return fmt.Errorf("minimizing %s: %w", rec.Test.ID, err)
@@ -449,7 +487,8 @@ func (r *Report) WriteText(w io.Writer) {
 	}
 	fmt.Fprintf(w, "\n%d failures in %d groups\n", len(r.Failures), len(r.Groups))
 	for _, g := range r.Groups {
-		fmt.Fprintf(w, "\n#%d %s outcome %s: %d tests (%s)\n  %s\n  fingerprint: %s\n  e.g. %s: %s\n", g.ID, g.Pair, g.Outcome, g.Count, strings.Join(g.Tests, " "), g.Diagnosis, g.Fingerprint, g.Tests[0], g.Features)
+		fmt.Fprintf(w, "\n#%d %s [%s]: %d failures (%s)\n  seen in: %s\n  %s: %s\n  e.g. %s: %s\n", g.ID, g.Verdict, g.Fingerprint, g.Count, strings.Join(g.Tests, " "),
+			strings.Join(g.Seen, ", "), g.Pair, g.Diagnosis, g.Tests[0], g.Features)
 		for _, d := range g.Details {
 			fmt.Fprintf(w, "  %s\n", d)
 		}

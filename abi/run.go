@@ -258,8 +258,18 @@ func (b *builder) object(dir string, c *Compiler, side, opt string) *objEntry {
 			}
 		}
 		e.path = filepath.Join(dir, fmt.Sprintf("%s.%s.%s.o", strings.TrimSuffix(side, ".c"), compilerKey(c), opt))
+		// An object a previous run in this directory compiled is reused,
+		// with the time its compilation took.
+		if d, err := os.ReadFile(e.path + ".time"); err == nil && fileExists(e.path) {
+			if e.dur, err = time.ParseDuration(string(d)); err == nil {
+				return
+			}
+		}
 		args := append(c.flags(side, opt), file, "-o", e.path)
 		e.out, e.dur, e.err = b.exec(c.Cmd, dir, args...)
+		if e.err == nil {
+			e.err = os.WriteFile(e.path+".time", []byte(e.dur.String()), 0o644)
+		}
 	})
 	return e
 }
@@ -316,6 +326,7 @@ func (b *builder) linkRun(e *runEntry, dir string, src *Sources, caller, callee 
 	start := time.Now()
 	e.results, e.layout, e.err = b.runBinary(bin, src)
 	e.run = time.Since(start)
+	os.Remove(bin) // the objects stay (a run in this directory reuses them); binaries are quick to link again
 }
 
 // runBinary runs a test binary and reads what it printed: per test a

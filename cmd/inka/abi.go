@@ -35,6 +35,7 @@ func runABI(args []string, stdout, stderr io.Writer) int {
 	only := fs.String("test", "", "run only these test `IDs` (r12, p7, p7v, ...), comma-separated")
 	dir := fs.String("dir", "", "work `directory` (default: a fresh one under the system's temporary directory); reproducers go to DIR/repro")
 	format := fs.String("format", "text", "`text` or json")
+	jsonFile := fs.String("json", "", "also write the JSON report to `FILE`")
 	table := fs.Bool("table", false, "print the PFSA (states, transitions, outputs) and the suite's coverage; compile nothing")
 	emit := fs.String("emit", "", "write the sources of the selected tests (--test) into `DIR`; compile nothing")
 	pos, status, ok := parseCommand(fs, args)
@@ -93,6 +94,19 @@ func runABI(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		fmt.Fprintf(stderr, "inka abi: %v\n", err)
 		return exitInternal
+	}
+	if *jsonFile != "" {
+		f, err := os.Create(*jsonFile)
+		if err == nil {
+			err = rep.WriteJSON(f)
+			if cerr := f.Close(); err == nil {
+				err = cerr
+			}
+		}
+		if err != nil {
+			fmt.Fprintf(stderr, "inka abi: %v\n", err)
+			return exitInternal
+		}
 	}
 	if *format == "json" {
 		if err := rep.WriteJSON(stdout); err != nil {
