@@ -225,29 +225,22 @@ func (c *campaign) runPair(k pairKey) error {
 	A, B := c.o.Compilers[k.R], c.o.Compilers[k.C]
 	var batches [][]*Test
 	// Random tests of every suite whose features the pair has, in fixed
-	// index ranges, so that pairs share batches (and objects).
+	// index ranges, so that pairs share batches (and objects): the suite
+	// without __int128 and __float128 is the same for every pair.
 	var random []*Test
 	for _, tag := range sortedKeys(c.random) {
 		if subTag(featureTag(c.shared(k)), tag) {
 			random = append(random, c.random[tag]...)
 		}
 	}
-	for lo := 0; lo < len(random); lo += c.o.Batch {
-		groups := map[string][]*Test{}
-		var keys []string
-		for _, t := range random[lo:min(lo+c.o.Batch, len(random))] {
-			if !c.wanted(t) || !A.Supports(t) || !B.Supports(t) {
-				continue
-			}
-			key := fmt.Sprint(t.Sig.Features())
-			if groups[key] == nil {
-				keys = append(keys, key)
-			}
-			groups[key] = append(groups[key], t)
+	var runnable []*Test
+	for _, t := range random {
+		if c.wanted(t) && A.Supports(t) && B.Supports(t) {
+			runnable = append(runnable, t)
 		}
-		for _, key := range keys {
-			batches = append(batches, groups[key])
-		}
+	}
+	for lo := 0; lo < len(runnable); lo += c.o.Batch {
+		batches = append(batches, runnable[lo:min(lo+c.o.Batch, len(runnable))])
 	}
 	if c.o.PFSA {
 		var suite []*Test
