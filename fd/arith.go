@@ -30,6 +30,17 @@ func (s *Store) enumLimit() int64 {
 	return int64(s.EnumLimit)
 }
 
+// enumCombos is the number of value combinations an enumerating
+// propagator tries for one budget step beyond the step of its run: an
+// enumeration of EnumLimit (4096) combinations costs as much as dozens of
+// plain propagator runs, and the budget counts work, not calls.
+const enumCombos = 64
+
+// spendEnum charges the budget for n combinations enumerated.
+func (s *Store) spendEnum(n int) {
+	s.Budget.Spend(int64(n / enumCombos))
+}
+
 // smallProduct reports whether the product of the domain sizes is at most
 // limit.
 func smallProduct(limit int64, xs ...*Var) bool {
@@ -78,6 +89,7 @@ func enumEntailed(s *Store, c Constraint) Truth {
 		})
 	}
 	rec(0)
+	s.spendEnum(nall)
 	switch nsat {
 	case 0:
 		return Disentailed
@@ -284,6 +296,7 @@ func (p *fun2Prop) boundsLoop(s *Store, b backwardOp) Status {
 // triple z = f(x, y).
 func enumSupport2(op funOp, z, x, y *Var) bool {
 	xs, ys := domValues(x.dom), domValues(y.dom)
+	x.s.spendEnum(len(xs) * len(ys))
 	sx := make([]bool, len(xs))
 	sy := make([]bool, len(ys))
 	zs := make([]Int, 0, len(xs)*len(ys))

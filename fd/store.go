@@ -3,6 +3,8 @@ package fd
 import (
 	"fmt"
 	"time"
+
+	"github.com/inka-tool/inka/budget"
 )
 
 // Event says how a variable's domain changed. A propagator subscribes to
@@ -190,8 +192,11 @@ type Store struct {
 	// stay queued, and the next Propagate call (after the next search
 	// decision, say) runs them, so that no constraint is forgotten.
 	StepLimit int64
-	// Incomplete is set when a Propagate call hit StepLimit.
+	// Incomplete is set when a Propagate call hit StepLimit or Budget.
 	Incomplete bool
+	// Budget, when set, is spent one step per propagator run; once it is
+	// exhausted, Propagate stops early as with StepLimit.
+	Budget *budget.B
 
 	// Stats are the counters of this store.
 	Stats Stats
@@ -575,7 +580,7 @@ func (s *Store) Propagate() bool {
 		if p.dead {
 			continue
 		}
-		if s.steps++; s.StepLimit > 0 && s.steps > s.StepLimit {
+		if s.steps++; (s.StepLimit > 0 && s.steps > s.StepLimit) || !s.Budget.Spend(1) {
 			s.Incomplete = true
 			s.enqueue(p)
 			break

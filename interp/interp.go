@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"sync"
 
+	"github.com/inka-tool/inka/budget"
 	"github.com/inka-tool/inka/ir"
 )
 
@@ -26,6 +27,10 @@ type Config struct {
 	// MaxSteps is the number of statements executed (each loop test
 	// counts one) after which the run stops with StepLimit (default 10^7).
 	MaxSteps int64
+	// Budget, when set, is spent one step per statement executed: the run
+	// stops with StepLimit when it is exhausted (the caller's budget,
+	// package budget).
+	Budget *budget.B
 	// UseInitializers makes globals and statics start from their
 	// initializers instead of being inputs.
 	UseInitializers bool
@@ -635,6 +640,9 @@ func (m *machine) tick(s ir.Stmt) error {
 	m.steps++
 	if m.steps > m.cfg.MaxSteps {
 		return &stop{outcome: StepLimit, pos: s.Position(), msg: fmt.Sprintf("more than %d steps", m.cfg.MaxSteps)}
+	}
+	if !m.cfg.Budget.Spend(1) {
+		return &stop{outcome: StepLimit, pos: s.Position(), msg: m.cfg.Budget.Reason()}
 	}
 	return nil
 }

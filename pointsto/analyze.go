@@ -5,6 +5,7 @@ import (
 	"regexp"
 	"strings"
 
+	"github.com/inka-tool/inka/budget"
 	"github.com/inka-tool/inka/ir"
 )
 
@@ -18,6 +19,10 @@ type Config struct {
 	// MayBeNull says whether the pointer input at an access path ("p",
 	// "s.next", "p[0].next") may be NULL. nil: never.
 	MayBeNull func(pointer string) bool
+	// Budget bounds the analysis: a step per statement visited, and one
+	// per entry of the graph it copies there (nil: unbounded). When it is
+	// exhausted the analysis fails with the budget's *budget.Error.
+	Budget *budget.B
 }
 
 // Result is the outcome of the analysis of one function.
@@ -30,6 +35,7 @@ type Result struct {
 	Entry, Exit Graph
 
 	before  map[ir.Stmt]Graph
+	budget  *budget.B // during the analysis
 	objOf   map[*ir.Var]*Object
 	inputOf map[string]*Object // by InputObject.Pointer
 	// Stubbed lists the calls whose pointer results are Unknown.
@@ -103,12 +109,15 @@ func Analyze(f *ir.Func, globals []*ir.Var, cfg Config) (r *Result, err error) {
 				r, err = nil, e
 			case *UnsupportedError:
 				r, err = nil, e
+			case *budget.Error:
+				r, err = nil, e
 			default:
 				panic(e)
 			}
 		}
 	}()
 	r.checkUnions(f)
+	r.budget = cfg.Budget
 	g := r.entryGraph(f, globals, cfg)
 	r.Entry = g.clone()
 	r.Exit = r.block(f.Body, g)
@@ -386,6 +395,9 @@ func (r *Result) block(ss []ir.Stmt, g Graph) Graph {
 // stmt records the graph before s and returns the graph after it. g may be
 // modified in place.
 func (r *Result) stmt(s ir.Stmt, g Graph) Graph {
+	if !r.budget.Spend(int64(1 + len(g))) {
+		panic(r.budget.Err())
+	}
 	r.before[s] = g.clone()
 	switch s := s.(type) {
 	case *ir.AddrOf:

@@ -52,7 +52,9 @@ type Options struct {
 	UseInitializers bool   `json:"use_initializers"`
 	MaxUnroll       int    `json:"max_unroll"`
 	MaxInline       int    `json:"max_inline"`
+	Steps           int64  `json:"steps"`
 	TimeoutMS       int64  `json:"timeout_ms"`
+	TotalTimeoutMS  int64  `json:"total_timeout_ms,omitempty"`
 	Seed            uint64 `json:"seed"`
 }
 
@@ -107,6 +109,7 @@ type Stats struct {
 	Failures     int64 `json:"failures"`
 	Propagations int64 `json:"propagations"`
 	Trials       int64 `json:"trials"`
+	Steps        int64 `json:"steps"`
 }
 
 // JSONValue writes an interpreter value as JSON: a number when a double
@@ -210,7 +213,7 @@ func testJSON(id int, fn string, t *testgen.Test, covers []string) Test {
 
 func statsJSON(s testgen.Stats) Stats {
 	return Stats{TimeMS: s.Time.Milliseconds(), Constraints: s.Constraints, Prunings: s.Prunings,
-		Nodes: s.Nodes, Failures: s.Failures, Propagations: s.Propagations, Trials: s.Trials}
+		Nodes: s.Nodes, Failures: s.Failures, Propagations: s.Propagations, Trials: s.Trials, Steps: s.Steps}
 }
 
 // FromReach builds the inka/v1 object of `inka reach`.
@@ -261,6 +264,7 @@ func addStats(a *testgen.Stats, b testgen.Stats) {
 	a.Failures += b.Failures
 	a.Propagations += b.Propagations
 	a.Trials += b.Trials
+	a.Steps += b.Steps
 	a.Time += b.Time
 }
 
@@ -364,9 +368,9 @@ func WriteText(w io.Writer, run *Run) {
 	for _, s := range run.Skipped {
 		fmt.Fprintf(w, "skipped %s: %s\n", s.Function, s.Reason)
 	}
-	fmt.Fprintf(w, "%d goals: %d covered, %d unreachable, %d unknown; %d tests; %v; #c %d, #pr %d\n",
+	fmt.Fprintf(w, "%d goals: %d covered, %d unreachable, %d unknown; %d tests; %v; #c %d, #pr %d; %d steps\n",
 		len(run.Goals), cov, unr, unk, len(run.Tests), time.Duration(run.Stats.TimeMS)*time.Millisecond,
-		run.Stats.Constraints, run.Stats.Prunings)
+		run.Stats.Constraints, run.Stats.Prunings, run.Stats.Steps)
 }
 
 func mapString(m map[string]string) string {

@@ -22,7 +22,7 @@ func coverRun(t *testing.T, file, fn string) *Run {
 	require.NoError(t, err)
 	p, err := u.Lower(fn)
 	require.NoError(t, err)
-	g, err := testgen.NewGenerator(p, testgen.Options{Timeout: 5 * time.Second})
+	g, err := testgen.NewGenerator(p, testgen.Options{})
 	require.NoError(t, err)
 	cov := g.Cover(testgen.AllDecisions, time.Minute)
 	return FromCover(file, fn, testgen.AllDecisions, []*testgen.Coverage{cov})

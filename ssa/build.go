@@ -5,6 +5,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/inka-tool/inka/budget"
 	"github.com/inka-tool/inka/ir"
 	"github.com/inka-tool/inka/pointsto"
 )
@@ -15,7 +16,14 @@ import (
 // goal flag, for instance), where other variables may lose the φ that
 // nothing reads.
 func Build(f *ir.Func, pt *pointsto.Result, observe ...*ir.Var) (out *Func, err error) {
-	b := &builder{f: &Func{IR: f, PT: pt,
+	return BuildWithin(f, pt, nil, observe...)
+}
+
+// BuildWithin is Build under a budget: a step per statement and one per
+// cell whose version it tracks there. When the budget is exhausted it
+// fails with the budget's *budget.Error.
+func BuildWithin(f *ir.Func, pt *pointsto.Result, bud *budget.B, observe ...*ir.Var) (out *Func, err error) {
+	b := &builder{budget: bud, f: &Func{IR: f, PT: pt,
 		cellsOf: map[*pointsto.Object][]*Cell{}, objBase: map[*pointsto.Object]int64{},
 		versions: map[*Cell]int{}, entryUsed: map[*Cell]*Version{}}}
 	b.layout()
@@ -25,6 +33,8 @@ func Build(f *ir.Func, pt *pointsto.Result, observe ...*ir.Var) (out *Func, err 
 			case buildError:
 				out, err = nil, e
 			case *pointsto.UnsupportedError:
+				out, err = nil, e
+			case *budget.Error:
 				out, err = nil, e
 			default:
 				panic(e)
@@ -93,9 +103,10 @@ func (b *builder) unnamed(s ir.Stmt, ptr ir.Value, ts pointsto.Targets, leaves [
 }
 
 type builder struct {
-	f     *Func
-	sites int
-	live  *liveness
+	f      *Func
+	sites  int
+	live   *liveness
+	budget *budget.B
 }
 
 // state maps each cell to its current version (absent: version 0).
@@ -191,6 +202,9 @@ func (b *builder) value(cur state, x ir.Value) Value {
 func (b *builder) block(ss []ir.Stmt, cur state) []Stmt {
 	var out []Stmt
 	for _, s := range ss {
+		if !b.budget.Spend(int64(1 + len(cur))) {
+			panic(b.budget.Err())
+		}
 		out = b.stmt(out, s, cur)
 	}
 	return out

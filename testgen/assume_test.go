@@ -83,7 +83,7 @@ func coverStatuses(t *testing.T, file string, want map[string]map[string]Status,
 	for fn, special := range want {
 		t.Run(fn, func(t *testing.T) {
 			g := gen(t, file, fn)
-			g.Opts.Timeout = 5 * time.Second
+			g.Opts.Steps = 3_000_000
 			cov := g.Cover(AllDecisions, time.Minute)
 			require.NotEmpty(t, cov.Goals)
 			for _, gs := range cov.Goals {

@@ -9,7 +9,7 @@ import (
 
 func TestConstantConditions(t *testing.T) {
 	g := gen(t, "testdata/constant.c", "spin")
-	g.Opts.Timeout = 5 * time.Second
+	g.Opts.Steps = 3_000_000
 	cov := g.Cover(AllDecisions, time.Minute)
 	want := map[string]Status{
 		"6:true": Covered, "6:false": Unreachable,

@@ -69,7 +69,8 @@ func (g *Generator) Statements() []Goal {
 // goals are taken first (in source order among goals as deep): a test
 // that reaches a deep goal covers the outcomes on its way, which then
 // need no search of their own. The run stops early (the rest unknown)
-// when the total budget is spent. The goals are reported in source order.
+// when the total budget (Options.Total, and total > 0 more) is spent. The
+// goals are reported in source order.
 func (g *Generator) Cover(crit Criterion, total time.Duration) *Coverage {
 	var goals []Goal
 	if crit == AllStatements {
@@ -85,12 +86,17 @@ func (g *Generator) Cover(crit Criterion, total time.Duration) *Coverage {
 		index[gl.ID()] = gs
 	}
 	start := time.Now()
+	saved := g.Opts.Total
+	defer func() { g.Opts.Total = saved }()
+	if total > 0 {
+		g.Opts.Total = g.Opts.Total.Child("total", 0, start.Add(total))
+	}
 	for _, gs := range g.deepFirst(cov.Goals) {
 		if gs.Test >= 0 {
 			continue
 		}
-		if total > 0 && time.Since(start) > total {
-			gs.Reason = "total time budget exhausted"
+		if g.Opts.Total.Exhausted() {
+			gs.Reason = g.Opts.Total.Reason()
 			continue
 		}
 		r := g.Reach(gs.Goal, 1)

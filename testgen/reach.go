@@ -37,12 +37,14 @@
 package testgen
 
 import (
+	"errors"
 	"fmt"
 	"sort"
 	"strconv"
 	"strings"
 	"time"
 
+	"github.com/inka-tool/inka/budget"
 	"github.com/inka-tool/inka/fd"
 	"github.com/inka-tool/inka/interp"
 	"github.com/inka-tool/inka/ir"
@@ -65,12 +67,22 @@ var statusNames = [...]string{"covered", "unreachable", "unknown"}
 func (s Status) String() string { return statusNames[s] }
 
 // Options bound the work on a goal.
+//
+// The work is counted in steps (package budget): points-to transfers,
+// propagator runs, search nodes, statements replayed. Steps make the
+// answers the same on any machine; Timeout and Total's deadline are only
+// outer guards.
 type Options struct {
-	Timeout   time.Duration // per goal (default 10 s)
+	Steps     int64         // step budget per goal (default budget.DefaultSteps)
+	Timeout   time.Duration // wall-clock guard per goal (default 60 s)
 	MaxUnroll int           // loop iterations (default 64)
 	MaxInline int           // nested calls inlined (default 8)
 	MaxNodes  int64         // search nodes per goal (0: no limit)
 	Seed      uint64
+	// Total is the budget of the whole run (nil: none): every goal's
+	// budget is a child of it, and the setup of the generator spends
+	// from it. When it is exhausted the goals left are unknown.
+	Total *budget.B
 	// UseInitializers: globals start from their initializers instead of
 	// being inputs.
 	UseInitializers bool
@@ -78,9 +90,17 @@ type Options struct {
 	PtrDepth        int // levels of fresh objects behind pointer inputs (default 3)
 }
 
+// DefaultTimeout is the default wall-clock guard of a goal: far above the
+// time the default step budget takes, so that it fires only on a machine
+// many times slower or busier than usual.
+const DefaultTimeout = 60 * time.Second
+
 func (o Options) withDefaults() Options {
+	if o.Steps <= 0 {
+		o.Steps = budget.DefaultSteps
+	}
 	if o.Timeout <= 0 {
-		o.Timeout = 10 * time.Second
+		o.Timeout = DefaultTimeout
 	}
 	if o.MaxUnroll <= 0 {
 		o.MaxUnroll = 64
@@ -119,10 +139,13 @@ type Test struct {
 // Stats are the solver's figures for one goal (the paper's #c and #pr).
 type Stats struct {
 	Constraints, Prunings, Nodes, Failures, Propagations, Trials int64
-	Time                                                         time.Duration
+	// Steps is the work spent on the goal (package budget).
+	Steps int64
+	Time  time.Duration
 }
 
 func (s *Stats) sub(t Stats) {
+	s.Steps -= t.Steps
 	s.Constraints -= t.Constraints
 	s.Prunings -= t.Prunings
 	s.Nodes -= t.Nodes
@@ -139,6 +162,7 @@ func (s *Stats) add(t Stats) {
 	s.Failures += t.Failures
 	s.Propagations += t.Propagations
 	s.Trials += t.Trials
+	s.Steps += t.Steps
 	s.Time += t.Time
 }
 
@@ -179,6 +203,9 @@ type Generator struct {
 	// shared is the model every decision goal is answered on, built on
 	// first use.
 	shared *shared
+	// setupErr is why the generator could not be set up within the total
+	// budget: every goal is unknown with it.
+	setupErr error
 }
 
 // NewGenerator prepares the goals of p's entry function.
@@ -197,7 +224,11 @@ func NewGenerator(p *ir.Program, opts Options) (*Generator, error) {
 	g.shape = ir.ComputeInputShape(roots, opts.ArrayLen, opts.PtrDepth)
 	g.nullOK = nullTested(in.Func)
 	if g.modelFn, err = g.stubWrites(in.Func); err != nil {
-		return nil, fmt.Errorf("%s: %w", g.Fn.Name, err)
+		var be *budget.Error
+		if !errors.As(err, &be) {
+			return nil, fmt.Errorf("%s: %w", g.Fn.Name, err)
+		}
+		g.setupErr = err
 	}
 	return g, nil
 }
@@ -333,12 +364,20 @@ type built struct {
 	m   *model.Model
 	req *fd.Var
 	in  *instrumented
+	// budget is what the search on m and the replays spend (the store's
+	// propagations included).
+	budget *budget.B
 }
 
-func (g *Generator) build(goal Goal, cut bool) (*built, bool, error) {
+// build makes the model of one goal (cut at the goal with cut), spending
+// bud on its construction.
+func (g *Generator) build(goal Goal, cut bool, bud *budget.B) (*built, bool, error) {
 	in, found := instrument(g.Prog, g.modelFn, goal, cut)
 	if !found {
 		return nil, false, nil
+	}
+	if err := bud.Err(); err != nil {
+		return nil, true, err
 	}
 	f, flag := in.f, in.flag
 	// Tests are searched with NULL only for the pointer inputs the code
@@ -347,11 +386,11 @@ func (g *Generator) build(goal Goal, cut bool) (*built, bool, error) {
 	// NULL, as a caller may pass it.
 	mayBeNull := func(p string) bool { return cut || g.nullOK[p] }
 	pt, err := pointsto.Analyze(f, g.Prog.Globals, pointsto.Config{
-		Shape: g.shape, Inputs: g.inputs, MayBeNull: mayBeNull})
+		Shape: g.shape, Inputs: g.inputs, MayBeNull: mayBeNull, Budget: bud})
 	if err != nil {
 		return nil, true, err
 	}
-	sf, err := ssa.Build(f, pt, flag)
+	sf, err := ssa.BuildWithin(f, pt, bud, flag)
 	if err != nil {
 		return nil, true, err
 	}
@@ -359,8 +398,9 @@ func (g *Generator) build(goal Goal, cut bool) (*built, bool, error) {
 	if err != nil {
 		return nil, true, err
 	}
+	m.S.Budget = bud
 	cells := sf.CellsOf(pt.ObjectOf(flag))
-	return &built{m: m, req: m.FinalVar(cells[0]), in: in}, true, nil
+	return &built{m: m, req: m.FinalVar(cells[0]), in: in, budget: bud}, true, nil
 }
 
 // shared is the model of the whole function with a reach indicator per
@@ -382,22 +422,28 @@ func (g *Generator) sharedModel() *shared {
 	}
 	sh := &shared{}
 	g.shared = sh
+	// The construction gets the steps of a goal, within the run's budget.
+	bud := g.Opts.Total.Child("model", g.Opts.Steps, time.Now().Add(g.Opts.Timeout))
+	defer func() { sh.unpaid.Steps = bud.Used() }()
 	mayBeNull := func(p string) bool { return g.nullOK[p] }
 	pt, err := pointsto.Analyze(g.modelFn, g.Prog.Globals, pointsto.Config{
-		Shape: g.shape, Inputs: g.inputs, MayBeNull: mayBeNull})
+		Shape: g.shape, Inputs: g.inputs, MayBeNull: mayBeNull, Budget: bud})
 	if err != nil {
 		sh.err = err
 		return sh
 	}
-	sf, err := ssa.Build(g.modelFn, pt)
+	sf, err := ssa.BuildWithin(g.modelFn, pt, bud)
 	if err != nil {
 		sh.err = err
 		return sh
 	}
 	sh.m, sh.err = model.New(sf, model.Options{MaxUnroll: g.Opts.MaxUnroll, Inputs: g.inputs, MayBeNull: mayBeNull, Reach: true})
 	if sh.err == nil {
+		sh.m.S.Budget = bud
 		sh.m.S.Propagate()
+		sh.m.S.Budget = nil
 		sh.unpaid = g.statsOf(sh.m)
+		sh.err = bud.Err()
 	}
 	return sh
 }
@@ -408,7 +454,7 @@ func (g *Generator) sharedModel() *shared {
 // constructs met) is undone when it returns; why says why a search that
 // found nothing proves nothing ("" when it proves the goal unreachable
 // in the full model).
-func (g *Generator) solveShared(sh *shared, goal Goal, max int, deadline time.Time, res *GoalResult) (complete bool, why string) {
+func (g *Generator) solveShared(sh *shared, goal Goal, max int, bud *budget.B, res *GoalResult) (complete bool, why string) {
 	m := sh.m
 	req := m.Reach(goal.Dec, goal.Outcome)
 	if req == nil {
@@ -418,9 +464,11 @@ func (g *Generator) solveShared(sh *shared, goal Goal, max int, deadline time.Ti
 	}
 	before := g.statsOf(m)
 	boundHit, nUnsupported := m.BoundHit, len(m.Unsupported)
+	m.S.Budget = bud
 	m.S.Push()
 	defer func() {
 		m.S.Pop()
+		m.S.Budget = nil
 		m.BoundHit, m.Unsupported = boundHit, m.Unsupported[:nUnsupported]
 		st := g.statsOf(m)
 		st.sub(before)
@@ -428,8 +476,11 @@ func (g *Generator) solveShared(sh *shared, goal Goal, max int, deadline time.Ti
 		sh.unpaid = Stats{}
 		res.Stats.add(st)
 	}()
-	complete = g.search(&built{m: m, req: req, in: &instrumented{}}, goal, max, deadline, res)
-	return complete, approximations(m)
+	complete, why = g.search(&built{m: m, req: req, in: &instrumented{}, budget: bud}, goal, max, res)
+	if complete {
+		why = approximations(m)
+	}
+	return complete, why
 }
 
 // Reach answers a goal with up to max tests (max ≤ 0: one).
@@ -439,52 +490,54 @@ func (g *Generator) Reach(goal Goal, max int) *GoalResult {
 	}
 	start := time.Now()
 	res := &GoalResult{Goal: goal}
+	defer func() { res.Stats.Time = time.Since(start) }()
 	if v, ok := constantOutcome(g.inlined.Func, goal); ok && goal.Dec.Outcomes[goal.Outcome] == strconv.FormatBool(!v) {
 		res.Status = Unreachable
 		res.Reason = constantReason(goal, v)
-		res.Stats.Time = time.Since(start)
 		return res
 	}
-	deadline := start.Add(g.Opts.Timeout)
+	res.Status = Unknown
+	if g.setupErr != nil {
+		res.Reason = g.setupErr.Error()
+		return res
+	}
+	// The goal's budget: its steps, its time guard, within the run's.
+	gb := g.Opts.Total.Child("goal", g.Opts.Steps, start.Add(g.Opts.Timeout))
+	defer func() { res.Stats.Steps += gb.Used() }()
 	// The full model (runs that return normally) gets two thirds of the
-	// budget; the model cut at the goal, which alone can prove the goal
+	// steps; the model cut at the goal, which alone can prove the goal
 	// unreachable or show a run that reaches it and then goes wrong, gets
 	// what is left, at least a third. The cut model is asked even when the
 	// full search was incomplete: it describes every run up to the goal,
 	// so a proof there holds whatever the full model's loops, bounds or
 	// budget did after the goal.
-	complete, why, ok := g.solveFull(goal, max, start.Add(g.Opts.Timeout*2/3), res)
+	complete, why, ok := g.solveFull(goal, max, gb, res)
 	if !ok {
-		res.Stats.Time = time.Since(start)
 		return res
 	}
 	if len(res.Tests) > 0 {
 		res.Status = Covered
-		res.Stats.Time = time.Since(start)
+		if !complete && max > 1 {
+			res.Reason = fmt.Sprintf("%d of the %d tests asked for: %s", len(res.Tests), max, why)
+		}
 		return res
 	}
 	// Why the full search proves nothing, if the cut model cannot decide.
-	switch {
-	case res.Reason != "":
+	if res.Reason != "" {
 		why = res.Reason
-	case !complete:
-		why = "time or search budget exhausted"
 	}
-	cb, found, err := g.build(goal, true)
+	cb, found, err := g.build(goal, true, gb)
 	if !found {
-		res.Status, res.Reason = Unknown, "the goal is not in the function"
+		res.Reason = "the goal is not in the function"
 		return res
 	}
 	if err != nil {
-		res.Status = Unknown
 		res.Reason = err.Error()
 		return res
 	}
 	cutRes := &GoalResult{Goal: goal}
-	ccomplete := g.solveCut(cb, goal, deadline, !complete, cutRes)
+	ccomplete, cwhy := g.solveCut(cb, goal, !complete, cutRes)
 	res.Stats.add(cutRes.Stats)
-	res.Stats.Time = time.Since(start)
-	res.Status = Unknown
 	switch {
 	case len(cutRes.Tests) > 0:
 		// Found with a NULL pointer input the search model did not offer.
@@ -494,9 +547,12 @@ func (g *Generator) Reach(goal Goal, max int) *GoalResult {
 	case cutRes.Reason != "":
 		res.Reason = cutRes.Reason
 	case !ccomplete:
-		res.Reason = why
-		if why == "" {
-			res.Reason = "time or search budget exhausted"
+		// The goal's budget ran out in the cut search (the full search
+		// had less): that says it best, unless the full search, complete,
+		// said why it proves nothing.
+		res.Reason = cwhy
+		if complete && why != "" {
+			res.Reason = why
 		}
 	default:
 		// The search is a proof only for what the model represents
@@ -515,19 +571,21 @@ func (g *Generator) Reach(goal Goal, max int) *GoalResult {
 
 // solveFull searches tests for the goal on the model of the runs that
 // return normally: the shared model for a decision goal, a model of its
-// own for a statement goal. ok is false when there is no model (res then
-// says why).
-func (g *Generator) solveFull(goal Goal, max int, deadline time.Time, res *GoalResult) (complete bool, why string, ok bool) {
+// own for a statement goal, with two thirds of the goal's budget gb. It
+// reports whether the search was complete, and why it proves nothing (the
+// budget when it was not complete). ok is false when there is no model
+// (res then says why).
+func (g *Generator) solveFull(goal Goal, max int, gb *budget.B, res *GoalResult) (complete bool, why string, ok bool) {
 	if goal.Kind == DecisionGoal {
 		sh := g.sharedModel()
 		if sh.err != nil {
 			res.Status, res.Reason = Unknown, sh.err.Error()
 			return false, "", false
 		}
-		complete, why = g.solveShared(sh, goal, max, deadline, res)
+		complete, why = g.solveShared(sh, goal, max, gb.Child("search", g.Opts.Steps*2/3, time.Time{}), res)
 		return complete, why, true
 	}
-	b, found, err := g.build(goal, false)
+	b, found, err := g.build(goal, false, gb)
 	if !found {
 		res.Status, res.Reason = Unknown, "the goal is not in the function"
 		return false, "", false
@@ -536,8 +594,13 @@ func (g *Generator) solveFull(goal Goal, max int, deadline time.Time, res *GoalR
 		res.Status, res.Reason = Unknown, err.Error()
 		return false, "", false
 	}
-	complete = g.solve(b, goal, max, deadline, res)
-	return complete, approximations(b.m), true
+	b.budget = gb.Child("search", g.Opts.Steps*2/3, time.Time{})
+	b.m.S.Budget = b.budget
+	complete, why = g.solve(b, goal, max, res)
+	if complete {
+		why = approximations(b.m)
+	}
+	return complete, why, true
 }
 
 // approximations says why a failed search on m proves nothing, or "".
@@ -581,21 +644,24 @@ func (g *Generator) statsOf(m *model.Model) Stats {
 
 // solve searches tests for the goal on the full model: each solution is
 // replayed, and kept if the replay returns normally and reaches the goal.
-// It reports whether the search space was exhausted.
-func (g *Generator) solve(b *built, goal Goal, max int, deadline time.Time, res *GoalResult) bool {
+// It reports whether the search space was exhausted, and if not why.
+func (g *Generator) solve(b *built, goal Goal, max int, res *GoalResult) (bool, string) {
 	defer func() { res.Stats.add(g.statsOf(b.m)) }()
-	return g.search(b, goal, max, deadline, res)
+	return g.search(b, goal, max, res)
 }
 
 // search posts the request and searches (see solve).
-func (g *Generator) search(b *built, goal Goal, max int, deadline time.Time, res *GoalResult) bool {
+func (g *Generator) search(b *built, goal Goal, max int, res *GoalResult) (bool, string) {
 	if !g.post(b, res) {
-		return true
+		return true, ""
 	}
 	seen := map[string]bool{}
-	se := &searcher{m: b.m, deadline: deadline, maxNodes: g.Opts.MaxNodes, enumerate: max > 1}
+	se := &searcher{m: b.m, budget: b.budget, maxNodes: g.Opts.MaxNodes, enumerate: max > 1}
 	se.onSolution = func() bool {
 		t, rr, err := g.replay(b)
+		if se.exhausted() {
+			return true // the replay ran out of budget: no verdict
+		}
 		if err != nil {
 			res.Spurious++
 			res.Reason = "replay failed: " + err.Error()
@@ -617,9 +683,9 @@ func (g *Generator) search(b *built, goal Goal, max int, deadline time.Time, res
 	}
 	stopped := se.run()
 	if len(res.Tests) > 0 {
-		return !se.limit
+		return !se.limit, se.limitReason()
 	}
-	return !stopped && !se.limit
+	return !stopped && !se.limit, se.limitReason()
 }
 
 // solveCut searches the model cut at the goal. A solution there that the
@@ -628,15 +694,17 @@ func (g *Generator) search(b *built, goal Goal, max int, deadline time.Time, res
 // not by a test inka can give. When the full search was not complete
 // (more), a run that goes wrong after the goal is noted and the search goes
 // on for one that returns, which the full search may not have reached.
-func (g *Generator) solveCut(b *built, goal Goal, deadline time.Time, more bool, res *GoalResult) bool {
+func (g *Generator) solveCut(b *built, goal Goal, more bool, res *GoalResult) (bool, string) {
 	defer func() { res.Stats.add(g.statsOf(b.m)) }()
 	if !g.post(b, res) {
-		return true
+		return true, ""
 	}
-	se := &searcher{m: b.m, deadline: deadline, maxNodes: g.Opts.MaxNodes}
+	se := &searcher{m: b.m, budget: b.budget, maxNodes: g.Opts.MaxNodes}
 	se.onSolution = func() bool {
 		t, rr, err := g.replay(b)
 		switch {
+		case se.exhausted():
+			return true // the replay ran out of budget: no verdict
 		case err != nil:
 			res.Reason = "replay failed: " + err.Error()
 		case confirms(rr, goal, t):
@@ -664,7 +732,7 @@ func (g *Generator) solveCut(b *built, goal Goal, deadline time.Time, more bool,
 		return true
 	}
 	stopped := se.run()
-	return !stopped && !se.limit
+	return !stopped && !se.limit, se.limitReason()
 }
 
 func describe(r *interp.Result, goal Goal) string {
@@ -794,7 +862,7 @@ func (g *Generator) replay(b *built) (*Test, *interp.Result, error) {
 		return ans
 	}
 	t.Inputs = in
-	r, err := interp.Run(g.Prog, g.Fn.Name, in, interp.Config{
+	r, err := interp.Run(g.Prog, g.Fn.Name, in, interp.Config{Budget: b.budget,
 		PtrArrayLen: g.Opts.ArrayLen, PtrDepth: g.Opts.PtrDepth, UseInitializers: g.Opts.UseInitializers,
 		OnStmt: func(s ir.Stmt) {
 			p := s.Position()

@@ -1,8 +1,9 @@
 package testgen
 
 import (
-	"time"
+	"fmt"
 
+	"github.com/inka-tool/inka/budget"
 	"github.com/inka-tool/inka/combinators"
 	"github.com/inka-tool/inka/fd"
 	"github.com/inka-tool/inka/model"
@@ -39,12 +40,12 @@ import (
 // searches paths first without rounds, so that its solutions come in the
 // order of the full tree.
 type searcher struct {
-	m        *model.Model
-	deadline time.Time
+	m      *model.Model
+	budget *budget.B // a step per node; the store spends it too
 	// onSolution is called when every input (and every executed stub
 	// result) is fixed; it returns true to stop the search.
 	onSolution func() bool
-	limit      bool // the deadline or node budget stopped the search
+	limit      bool // the budget or the node bound stopped the search
 	nodes      int64
 	maxNodes   int64
 	// enumerate disables the rounds.
@@ -101,6 +102,23 @@ func (se *searcher) run() bool {
 	}
 }
 
+// exhausted spends a step and reports whether the budget is exhausted (by
+// this node, by the propagations or replays before it).
+func (se *searcher) exhausted() bool {
+	return !se.budget.Spend(1)
+}
+
+// limitReason says why the search stopped short ("" if it did not).
+func (se *searcher) limitReason() string {
+	switch {
+	case !se.limit:
+		return ""
+	case se.budget.Exhausted():
+		return se.budget.Reason()
+	}
+	return fmt.Sprintf("search node bound exhausted (%d nodes)", se.maxNodes)
+}
+
 // nextIte returns the first undecided ite of the current execution.
 func (se *searcher) nextIte() *combinators.Ite {
 	active := se.m.Comb.Active
@@ -132,9 +150,7 @@ func (se *searcher) next() *fd.Var {
 
 func (se *searcher) dfs() bool {
 	se.nodes++
-	// A node can cost milliseconds (a loop unrolled by propagation): the
-	// clock is read at every one.
-	if time.Now().After(se.deadline) || (se.maxNodes > 0 && se.nodes > se.maxNodes) {
+	if se.exhausted() || (se.maxNodes > 0 && se.nodes > se.maxNodes) {
 		se.limit = true
 		return true
 	}

@@ -47,7 +47,7 @@ func (g *Generator) stubWrites(f *ir.Func) (*ir.Func, error) {
 	if !any {
 		return f, nil
 	}
-	pt, err := pointsto.Analyze(f, g.Prog.Globals, pointsto.Config{
+	pt, err := pointsto.Analyze(f, g.Prog.Globals, pointsto.Config{Budget: g.Opts.Total,
 		Shape: g.shape, Inputs: g.inputs, MayBeNull: func(p string) bool { return g.nullOK[p] }})
 	if err != nil {
 		return nil, err

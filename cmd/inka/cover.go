@@ -26,7 +26,6 @@ func runCover(args []string, stdout, stderr io.Writer) int {
 	crit := fs.String("criterion", string(testgen.AllDecisions), "all-decisions or all-statements")
 	allDec := fs.Bool("all-decisions", false, "shorthand for --criterion all-decisions")
 	format := fs.String("format", "text", "output format: text, json or sarif")
-	total := fs.Duration("total-timeout", 0, "time budget for the whole run (0: none)")
 	emit := fs.String("emit-harness", "", "also write the tests as a self-checking C harness into `DIR`")
 	split := fs.Bool("split", false, "with --emit-harness: write the callee stubs to their own file, stubs.c")
 	var gf genFlags
@@ -37,6 +36,7 @@ func runCover(args []string, stdout, stderr io.Writer) int {
 	if !ok {
 		return status
 	}
+	gf.totalBudget()
 	if *allDec {
 		*crit = string(testgen.AllDecisions)
 	}
@@ -58,7 +58,7 @@ func runCover(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return reportError(stderr, err)
 	}
-	run, status := coverRun(u, file, *fn, c, *total, gf, stderr)
+	run, status := coverRun(u, file, *fn, c, gf, stderr)
 	if run == nil {
 		return status
 	}
@@ -88,7 +88,7 @@ func runCover(args []string, stdout, stderr io.Writer) int {
 // Skipped, and the others are covered: the status is then 2, and the run
 // is returned even when every function was skipped (JSON always prints).
 // nil with an exit status only when the file defines no function.
-func coverRun(u *frontend.Unit, file, fn string, crit testgen.Criterion, total time.Duration, gf genFlags, stderr io.Writer) (*report.Run, int) {
+func coverRun(u *frontend.Unit, file, fn string, crit testgen.Criterion, gf genFlags, stderr io.Writer) (*report.Run, int) {
 	funcs := u.Functions()
 	if fn != "" {
 		funcs = []string{fn}
@@ -101,14 +101,7 @@ func coverRun(u *frontend.Unit, file, fn string, crit testgen.Criterion, total t
 	var covs []*testgen.Coverage
 	var skipped []report.Skipped
 	for _, f := range funcs {
-		left := time.Duration(0)
-		if total > 0 {
-			left = total - time.Since(start)
-			if left <= 0 {
-				left = time.Nanosecond
-			}
-		}
-		cov, err := coverFunc(u, f, crit, left, gf)
+		cov, err := coverFunc(u, f, crit, gf)
 		if err != nil {
 			why := err.Error()
 			var fe *frontend.Error
@@ -143,7 +136,7 @@ func coverRun(u *frontend.Unit, file, fn string, crit testgen.Criterion, total t
 // coverFunc covers one function. Its errors are the front end's (a
 // function inka cannot take) or internal ones, a panic of the analysis
 // included: either way the function is skipped, never the file.
-func coverFunc(u *frontend.Unit, f string, crit testgen.Criterion, left time.Duration, gf genFlags) (cov *testgen.Coverage, err error) {
+func coverFunc(u *frontend.Unit, f string, crit testgen.Criterion, gf genFlags) (cov *testgen.Coverage, err error) {
 	defer func() {
 		if r := recover(); r != nil {
 			cov, err = nil, fmt.Errorf("internal error covering %s: %v", f, r)
@@ -153,9 +146,9 @@ func coverFunc(u *frontend.Unit, f string, crit testgen.Criterion, left time.Dur
 	if err != nil {
 		return nil, err
 	}
-	g, err := testgen.NewGenerator(p, gf.options())
+	g, err := testgen.NewGenerator(p, gf.options(gf.totalBudget()))
 	if err != nil {
 		return nil, err
 	}
-	return g.Cover(crit, left), nil
+	return g.Cover(crit, 0), nil
 }

@@ -37,6 +37,7 @@ func runHarness(args []string, stdout, stderr io.Writer) int {
 	if !ok {
 		return status
 	}
+	gf.totalBudget()
 	if len(pos) != 1 || *out == "" {
 		fmt.Fprintln(stderr, "usage: "+harnessUsage)
 		return exitUsage
@@ -72,7 +73,7 @@ func runHarness(args []string, stdout, stderr io.Writer) int {
 		}
 	} else {
 		var status int
-		if run, status = coverRun(u, file, *fn, testgen.AllDecisions, 0, gf, stderr); run == nil {
+		if run, status = coverRun(u, file, *fn, testgen.AllDecisions, gf, stderr); run == nil {
 			return status
 		}
 	}

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/inka-tool/inka/budget"
 	"github.com/inka-tool/inka/frontend"
 	"github.com/inka-tool/inka/ir"
 	"github.com/inka-tool/inka/report"
@@ -20,7 +21,10 @@ func init() {
 
 // genFlags are the budget flags shared by reach and cover.
 type genFlags struct {
+	steps     int64
 	timeout   time.Duration
+	total     time.Duration
+	run       *budget.B // the run's budget, from the first totalBudget call
 	maxUnroll int
 	maxInline int
 	seed      uint64
@@ -29,7 +33,13 @@ type genFlags struct {
 }
 
 func (g *genFlags) register(fs *flag.FlagSet) {
-	fs.DurationVar(&g.timeout, "timeout", 10*time.Second, "time budget per goal")
+	g.steps, g.timeout = budget.DefaultSteps, testgen.DefaultTimeout
+	fs.Func("steps", fmt.Sprintf("work budget per goal, in steps (propagations, search nodes, statements replayed): the answers do not depend on the machine (1..10^12, default %d)", budget.DefaultSteps),
+		int64In(&g.steps, 1, 1e12))
+	fs.Func("timeout", fmt.Sprintf("wall-clock guard per goal, above what --steps takes (a duration > 0, default %v)", testgen.DefaultTimeout),
+		durationIn(&g.timeout, false))
+	fs.Func("total-timeout", "time budget for the whole run: then the answers so far, the rest unknown (a duration > 0; default none)",
+		durationIn(&g.total, false))
 	g.maxUnroll, g.maxInline, g.arrayLen = 64, 8, ir.DefaultArrayLen
 	fs.Func("max-unroll", "loop iterations explored before a path is given up (answer unknown; 1..100000, default 64)", intIn(&g.maxUnroll, 1, 100000))
 	fs.Func("max-inline", "nested calls of the file's functions inlined (recursion bound; 1..64, default 8)", intIn(&g.maxInline, 1, 64))
@@ -43,7 +53,33 @@ func (g *genFlags) register(fs *flag.FlagSet) {
 // report returns the options as the inka/v1 output records them.
 func (g *genFlags) report() *report.Options {
 	return &report.Options{ArrayLen: g.arrayLen, MaxDepth: ir.DefaultMaxDepth, UseInitializers: g.useInit,
-		MaxUnroll: g.maxUnroll, MaxInline: g.maxInline, TimeoutMS: g.timeout.Milliseconds(), Seed: g.seed}
+		MaxUnroll: g.maxUnroll, MaxInline: g.maxInline, Steps: g.steps, TimeoutMS: g.timeout.Milliseconds(),
+		TotalTimeoutMS: g.total.Milliseconds(), Seed: g.seed}
+}
+
+// int64In returns a flag setter that parses an integer in lo..hi into p.
+func int64In(p *int64, lo, hi int64) func(string) error {
+	return func(s string) error {
+		n, err := strconv.ParseInt(s, 10, 64)
+		if err != nil || n < lo || n > hi {
+			return fmt.Errorf("want an integer in %d..%d", lo, hi)
+		}
+		*p = n
+		return nil
+	}
+}
+
+// durationIn returns a flag setter that parses a duration > 0 (≥ 0 with
+// zero) into p.
+func durationIn(p *time.Duration, zero bool) func(string) error {
+	return func(s string) error {
+		d, err := time.ParseDuration(s)
+		if err != nil || d < 0 || (d == 0 && !zero) {
+			return fmt.Errorf("want a duration > 0, such as 10s or 2m")
+		}
+		*p = d
+		return nil
+	}
 }
 
 // intIn returns a flag setter that parses an integer in lo..hi into p.
@@ -58,9 +94,20 @@ func intIn(p *int, lo, hi int) func(string) error {
 	}
 }
 
-func (g *genFlags) options() testgen.Options {
-	return testgen.Options{Timeout: g.timeout, MaxUnroll: g.maxUnroll, MaxInline: g.maxInline, Seed: g.seed,
-		ArrayLen: g.arrayLen, UseInitializers: g.useInit}
+// options returns the generator's options; total is the run's budget.
+func (g *genFlags) options(total *budget.B) testgen.Options {
+	return testgen.Options{Steps: g.steps, Timeout: g.timeout, Total: total, MaxUnroll: g.maxUnroll,
+		MaxInline: g.maxInline, Seed: g.seed, ArrayLen: g.arrayLen, UseInitializers: g.useInit}
+}
+
+// totalBudget returns the budget of the run (nil without --total-timeout):
+// its clock starts at the first call, which the commands make as soon as
+// their flags are parsed, so that loading the file counts.
+func (g *genFlags) totalBudget() *budget.B {
+	if g.total > 0 && g.run == nil {
+		g.run = budget.New(0, time.Now().Add(g.total))
+	}
+	return g.run
 }
 
 // target is a parsed FILE.c:LINE[:OUTCOME].
@@ -160,6 +207,7 @@ func runReach(args []string, stdout, stderr io.Writer) int {
 	if !ok {
 		return status
 	}
+	gf.totalBudget()
 	if len(pos) != 1 || (*format != "text" && *format != "json") {
 		fmt.Fprintln(stderr, "usage: inka reach FILE.c:LINE[:true|false] [--func F] [--all N] [--format text|json]")
 		return exitUsage
@@ -184,7 +232,7 @@ func runReach(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return reportError(stderr, err)
 	}
-	g, err := testgen.NewGenerator(p, gf.options())
+	g, err := testgen.NewGenerator(p, gf.options(gf.totalBudget()))
 	if err != nil {
 		fmt.Fprintf(stderr, "inka: %v\n", err)
 		return exitInternal
