@@ -242,7 +242,15 @@ func (b *funcBuilder) convert(v ir.Value, t *ir.Type) ir.Value {
 // checkPtrConv checks that a conversion between two pointer types keeps
 // the object type (or goes through void*).
 func checkPtrConv(from, to *ir.Type, pos token.Position, what string) {
-	if ir.Identical(from, to) || from.Elem.Kind == ir.Void || to.Elem.Kind == ir.Void {
+	if ir.Identical(from, to) {
+		return
+	}
+	if from.IsFuncPointer() || to.IsFuncPointer() {
+		// calling a function through a pointer of another type is
+		// undefined; inka keeps function pointers to their own type
+		panic(unsupported(pos, fmt.Sprintf("%s between a function pointer and another pointer type (%s to %s)", what, from, to)))
+	}
+	if from.Elem.Kind == ir.Void || to.Elem.Kind == ir.Void {
 		return
 	}
 	if ir.Identical(from.Elem, to.Elem) {
@@ -303,12 +311,12 @@ func (b *funcBuilder) rvalueExpr(e cc.ExpressionNode) ir.Value {
 			}
 			return b.decay(l, pos)
 		case cc.Function:
-			panic(unsupported(pos, "function pointer"))
+			return b.funcPointer(e)
 		}
 	}
 	switch et.Kind() {
 	case cc.Function:
-		panic(unsupported(pos, "function pointer"))
+		return b.funcPointer(e)
 	case cc.Array:
 		return b.decay(b.lvalue(e), pos)
 	}
@@ -515,7 +523,7 @@ func (b *funcBuilder) identVar(x *cc.PrimaryExpression) *ir.Var {
 			}
 		}
 		if r.Type().Kind() == cc.Function {
-			panic(unsupported(pos, "function pointer"))
+			panic(unsupported(pos, "function "+r.Name()+" used as an object"))
 		}
 		if r.IsStatic() && r.LexicalScope().Parent != nil {
 			v := b.pb.global(r, b.f.Name, b.pb.inits[r])
@@ -867,8 +875,8 @@ func (b *funcBuilder) unary(x *cc.UnaryExpression) ir.Value {
 		if u, ok := o.(*cc.UnaryExpression); ok && u.Case == cc.UnaryExpressionDeref {
 			return b.rvalue(u.CastExpression) // &*p is p
 		}
-		if o.Type() != nil && (o.Type().Kind() == cc.Function || o.Type().Undecay().Kind() == cc.Function) {
-			panic(unsupported(pos, "function pointer"))
+		if isFunction(o) {
+			return b.funcPointer(o) // &f is f
 		}
 		return b.addrOf(b.lvalue(o))
 	case cc.UnaryExpressionDeref:
@@ -1041,19 +1049,19 @@ func (b *funcBuilder) assignment(x *cc.AssignmentExpression, want bool) ir.Value
 func (b *funcBuilder) call(x *cc.PostfixExpression, want bool) ir.Value {
 	pos := x.Position()
 	callee := unparen(x.PostfixExpression)
-	id, ok := callee.(*cc.PrimaryExpression)
-	if !ok || id.Case != cc.PrimaryExpressionIdent {
-		panic(unsupported(pos, "call through a function pointer"))
-	}
-	d, ok := id.ResolvedTo().(*cc.Declarator)
-	if !ok || d.Type() == nil || d.Type().Kind() != cc.Function {
-		panic(unsupported(pos, "call through a function pointer"))
-	}
-	name := d.Name()
 	var args []cc.ExpressionNode
 	for l := x.ArgumentExpressionList; l != nil; l = l.ArgumentExpressionList {
 		args = append(args, l.AssignmentExpression)
 	}
+	id, ok := callee.(*cc.PrimaryExpression)
+	var d *cc.Declarator
+	if ok && id.Case == cc.PrimaryExpressionIdent {
+		d, _ = id.ResolvedTo().(*cc.Declarator)
+	}
+	if d == nil || d.Type() == nil || d.Type().Kind() != cc.Function {
+		return b.indirectCall(x, callee, args, want)
+	}
+	name := d.Name()
 	switch name {
 	case "__inka_assert":
 		b.assertion(args[0], id)
@@ -1083,6 +1091,22 @@ func (b *funcBuilder) call(x *cc.PostfixExpression, want bool) ir.Value {
 			panic(unsupported(pos, fmt.Sprintf("call of %s with %d arguments for %d parameters", name, len(args), len(params))))
 		}
 	}
+	b.callArgs(call, args, params)
+	if call.Extern != nil && call.Extern.System {
+		checkFormat(call, args, pos)
+	}
+	if call.Extern != nil && len(params) == 0 && !call.Extern.Variadic && len(args) > 0 {
+		// an unprototyped declaration: the arguments give the parameters
+		for _, a := range call.Args {
+			call.Extern.Params = append(call.Extern.Params, a.Type())
+		}
+	}
+	return b.emitCall(call, pos, resT, want)
+}
+
+// callArgs lowers the arguments of a call, converted to the parameters'
+// types (promoted past them, for a variadic callee).
+func (b *funcBuilder) callArgs(call *ir.Call, args []cc.ExpressionNode, params []*ir.Type) {
 	for i, a := range args {
 		if call.Func != nil && i >= len(params) {
 			// an argument of a function defined without a prototype
@@ -1103,15 +1127,11 @@ func (b *funcBuilder) call(x *cc.PostfixExpression, want bool) ir.Value {
 		}
 		call.Args = append(call.Args, v)
 	}
-	if call.Extern != nil && call.Extern.System {
-		checkFormat(call, args, pos)
-	}
-	if call.Extern != nil && len(params) == 0 && !call.Extern.Variadic && len(args) > 0 {
-		// an unprototyped declaration: the arguments give the parameters
-		for _, a := range call.Args {
-			call.Extern.Params = append(call.Extern.Params, a.Type())
-		}
-	}
+}
+
+// emitCall emits call at pos with a destination of type resT when its value
+// is used (or is an aggregate), and returns that destination.
+func (b *funcBuilder) emitCall(call *ir.Call, pos token.Position, resT *ir.Type, want bool) ir.Value {
 	b.setPos(pos)
 	call.At = b.at()
 	if resT.Kind != ir.Void && (want || resT.IsAggregate()) {
@@ -1156,6 +1176,77 @@ func checkFormat(call *ir.Call, args []cc.ExpressionNode, pos token.Position) {
 			panic(unsupported(pos, call.Extern.Name+" with a %n conversion (it writes through its argument)"))
 		}
 	}
+}
+
+// indirectCall lowers a call through a function pointer: `fp(a)`,
+// `(*fp)(a)`, `ops->handler(a)`, `table[i](a)`. The callee is evaluated
+// first, then the arguments, left to right.
+func (b *funcBuilder) indirectCall(x *cc.PostfixExpression, callee cc.ExpressionNode, args []cc.ExpressionNode, want bool) ir.Value {
+	pos := x.Position()
+	var fp ir.Value
+	if isFunction(callee) {
+		fp = b.funcPointer(callee)
+	} else {
+		fp = b.rvalue(callee)
+	}
+	if !fp.Type().IsFuncPointer() {
+		panic(unsupported(pos, "call of "+fp.Type().String()))
+	}
+	ft := fp.Type().Elem
+	if len(ft.Params) == 0 && !ft.Variadic && len(args) > 0 {
+		panic(unsupported(pos, "call through a pointer to a function without a prototype"))
+	}
+	if len(args) < len(ft.Params) || len(args) > len(ft.Params) && !ft.Variadic {
+		panic(unsupported(pos, fmt.Sprintf("call with %d arguments for %d parameters", len(args), len(ft.Params))))
+	}
+	if len(args) > 0 {
+		fp = b.protect(fp, args...)
+	}
+	call := &ir.Call{Ptr: fp}
+	b.callArgs(call, args, ft.Params)
+	return b.emitCall(call, pos, ft.Elem, want)
+}
+
+// isFunction reports whether e has a function type: a function
+// designator (a function's name, `*fp`), before its decay to a pointer.
+func isFunction(e cc.ExpressionNode) bool {
+	t := e.Type()
+	if t == nil {
+		return false
+	}
+	return t.Kind() == cc.Function || t.Undecay().Kind() == cc.Function && isDesignator(e)
+}
+
+// funcPointer lowers a function designator to the function pointer it
+// decays to: the address of the function object of a function's name, the
+// pointer fp for `*fp`.
+func (b *funcBuilder) funcPointer(e cc.ExpressionNode) ir.Value {
+	switch x := unparen(e).(type) {
+	case *cc.PrimaryExpression:
+		if d, ok := x.ResolvedTo().(*cc.Declarator); ok && x.Case == cc.PrimaryExpressionIdent && d.Type().Kind() == cc.Function {
+			fv := b.pb.funcObj(d, x.Position())
+			fv.AddrTaken = true
+			t := b.newTemp(ir.PointerTo(fv.Typ))
+			b.emit(&ir.AddrOf{At: b.at(), Dst: t, Var: fv})
+			return t
+		}
+	case *cc.UnaryExpression:
+		switch x.Case {
+		case cc.UnaryExpressionDeref:
+			return b.rvalue(x.CastExpression) // *fp designates the function fp points to
+		case cc.UnaryExpressionPostfix:
+			return b.funcPointer(x.PostfixExpression)
+		}
+	case *cc.PostfixExpression:
+		if x.Case == cc.PostfixExpressionPrimary {
+			return b.funcPointer(x.PrimaryExpression)
+		}
+	case *cc.CastExpression:
+		if x.Case == cc.CastExpressionUnary {
+			return b.funcPointer(x.UnaryExpression)
+		}
+	}
+	panic(unsupported(e.Position(), "function designator "+cc.NodeSource(e)))
 }
 
 // assertion lowers assert(e): an Assert with a decision located at the

@@ -447,6 +447,9 @@ func (pb *progBuilder) staticValue(e cc.ExpressionNode, t *ir.Type, fnName strin
 	if !ir.Identical(ptrT, t) {
 		checkPtrConv(ptrT, t, pos, "conversion")
 	}
+	if v.Class == ir.FuncObj {
+		return &ir.AddrConst{Typ: t, Var: v}
+	}
 	for i, l := range v.Typ.Leaves() {
 		if l.Offset == off {
 			return &ir.AddrConst{Typ: t, Var: v, Leaf: i}
@@ -458,11 +461,44 @@ func (pb *progBuilder) staticValue(e cc.ExpressionNode, t *ir.Type, fnName strin
 	panic(unsupported(pos, "address constant "+cc.NodeSource(e)))
 }
 
+// funcConst returns the function object a function designator of a static
+// initializer names: `f`, `(f)`, `*f`, `&f` and the like.
+func (pb *progBuilder) funcConst(e cc.ExpressionNode) *ir.Var {
+	switch x := unparen(e).(type) {
+	case *cc.PrimaryExpression:
+		if d, ok := x.ResolvedTo().(*cc.Declarator); ok && x.Case == cc.PrimaryExpressionIdent && d.Type().Kind() == cc.Function {
+			v := pb.funcObj(d, x.Position())
+			v.AddrTaken = true
+			return v
+		}
+	case *cc.UnaryExpression:
+		switch x.Case {
+		case cc.UnaryExpressionDeref, cc.UnaryExpressionAddrof:
+			return pb.funcConst(x.CastExpression)
+		case cc.UnaryExpressionPostfix:
+			return pb.funcConst(x.PostfixExpression)
+		}
+	case *cc.PostfixExpression:
+		if x.Case == cc.PostfixExpressionPrimary {
+			return pb.funcConst(x.PrimaryExpression)
+		}
+	case *cc.CastExpression:
+		if x.Case == cc.CastExpressionUnary {
+			return pb.funcConst(x.UnaryExpression)
+		}
+	}
+	panic(unsupported(e.Position(), "function address constant "+cc.NodeSource(e)))
+}
+
 // pointerConst evaluates an address constant: the object, the byte offset
 // in it, and the pointer type.
 func (pb *progBuilder) pointerConst(e cc.ExpressionNode, fnName string) (*ir.Var, int64, *ir.Type) {
 	pos := e.Position()
 	et := e.Type()
+	if isFunction(e) {
+		v := pb.funcConst(e)
+		return v, 0, ir.PointerTo(v.Typ)
+	}
 	if ut := et.Undecay(); ut != et && ut.Kind() == cc.Array {
 		v, off, t := pb.objectConst(e, fnName)
 		return v, off, ir.PointerTo(t.Elem)
@@ -478,8 +514,9 @@ func (pb *progBuilder) pointerConst(e cc.ExpressionNode, fnName string) (*ir.Var
 		}
 	case *cc.UnaryExpression:
 		if x.Case == cc.UnaryExpressionAddrof {
-			if o := x.CastExpression.Type(); o != nil && (o.Kind() == cc.Function || o.Undecay().Kind() == cc.Function) {
-				panic(unsupported(pos, "function pointer"))
+			if isFunction(x.CastExpression) {
+				v := pb.funcConst(x.CastExpression)
+				return v, 0, ir.PointerTo(v.Typ)
 			}
 			v, off, t := pb.objectConst(x.CastExpression, fnName)
 			return v, off, ir.PointerTo(t)

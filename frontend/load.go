@@ -92,6 +92,10 @@ type Unit struct {
 	// sizeof, offsetof and initializer offsets it computes) differs from
 	// gcc's, with where: their bit-fields are placed otherwise.
 	mislaid map[*ir.Type]string
+	// taken are the functions whose address the file takes (addrTaken),
+	// cannotLower those of them that cannot be lowered.
+	taken       map[string]bool
+	cannotLower map[string]bool
 }
 
 //go:embed include/assert.h

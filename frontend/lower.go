@@ -18,6 +18,12 @@ import (
 func (u *Unit) Lower(fn string) (p *ir.Program, err error) {
 	u.mu.Lock()
 	defer u.mu.Unlock()
+	return u.lower(fn, true)
+}
+
+// lower is Lower, with the candidates of the function-pointer inputs when
+// candidates is set (see funcptr.go). u.mu is held.
+func (u *Unit) lower(fn string, candidates bool) (p *ir.Program, err error) {
 	defer func() {
 		if r := recover(); r != nil {
 			if e, ok := r.(*Error); ok {
@@ -41,15 +47,18 @@ func (u *Unit) Lower(fn string) (p *ir.Program, err error) {
 		strs:    map[string]*ir.Var{},
 		inits:   map[*cc.Declarator]*cc.Initializer{},
 		pdecls:  map[*ir.Func][]*cc.Declarator{},
+		fobjs:   map[string]*ir.Var{},
 	}
 	entry := pb.funcRef(fd)
 	if entry.ResultTyp.Kind == ir.Opaque {
 		return nil, unsupported(fd.Declarator.Position(), fmt.Sprintf("%s result (%s)", opaqueWhat(entry.ResultTyp), entry.ResultTyp))
 	}
-	for len(pb.work) > 0 {
-		f := pb.work[0]
-		pb.work = pb.work[1:]
-		pb.lowerFunc(f, pb.fdefs[f])
+	pb.drain()
+	if candidates {
+		if u.cannotLower == nil {
+			u.cannotLower = map[string]bool{}
+		}
+		pb.addCandidates()
 	}
 	pb.nameVars()
 	pb.p.NumVars = pb.nextID
@@ -59,6 +68,15 @@ func (u *Unit) Lower(fn string) (p *ir.Program, err error) {
 		return nil, &Error{Pos: u.Pos, Msg: "unsupported: " + u.What}
 	}
 	return pb.p, nil
+}
+
+// drain lowers the bodies of the functions queued.
+func (pb *progBuilder) drain() {
+	for len(pb.work) > 0 {
+		f := pb.work[0]
+		pb.work = pb.work[1:]
+		pb.lowerFunc(f, pb.fdefs[f])
+	}
 }
 
 // progBuilder builds one Program.
@@ -74,6 +92,7 @@ type progBuilder struct {
 	inits   map[*cc.Declarator]*cc.Initializer // block-scope statics
 	gnames  map[string]bool                    // names of the statics and templates
 	pdecls  map[*ir.Func][]*cc.Declarator      // declarators of the parameters
+	fobjs   map[string]*ir.Var                 // the function objects, by function name
 	nextID  int
 }
 
@@ -243,6 +262,28 @@ var rejectedCallees = map[string]string{
 	"bsearch": "bsearch (function pointer argument)", "atexit": "atexit (function pointer argument)",
 	"__builtin_va_start": "variadic argument access (va_start)", "__builtin_va_arg": "variadic argument access (va_arg)",
 	"__builtin_va_arg_impl": "variadic argument access (va_arg)", "__builtin_va_end": "variadic argument access (va_end)",
+}
+
+// funcObj returns the function object (a Var of class FuncObj) of the
+// function d declares, defined in the file or not: what a function
+// designator used as a value, `f` or `&f`, points to.
+func (pb *progBuilder) funcObj(d *cc.Declarator, pos token.Position) *ir.Var {
+	name := d.Name()
+	if v, ok := pb.fobjs[name]; ok {
+		return v
+	}
+	v := pb.newVar(name, nil, ir.FuncObj, irPos(d.Position()), nil)
+	v.ReadOnly = true
+	if fd := pb.u.defs[name]; fd != nil {
+		v.Fn = pb.funcRef(fd)
+		v.Typ = v.Fn.Type()
+	} else {
+		v.Ext = pb.extern(d, pos)
+		v.Typ = v.Ext.Type()
+	}
+	pb.fobjs[name] = v
+	pb.p.Globals = append(pb.p.Globals, v)
+	return v
 }
 
 // extern returns the Extern of a function declared but not defined in the

@@ -452,7 +452,15 @@ func withQuals(t *ir.Type, q *qtype) *ir.Type {
 		c := *t
 		c.Elem, c.Const, c.Volatile = elem, qc, qv
 		return &c
-	case q.kind == qBase && t.Kind != ir.Pointer && t.Kind != ir.Array:
+	case t.Kind == ir.Function && q.kind == qFunc:
+		c := *t
+		c.Elem = withQuals(t.Elem, q.elem)
+		c.Params = make([]*ir.Type, len(t.Params))
+		for i, p := range t.Params {
+			c.Params[i] = withQuals(p, q.param(i))
+		}
+		return &c
+	case q.kind == qBase && t.Kind != ir.Pointer && t.Kind != ir.Array && t.Kind != ir.Function:
 		qc, qv := q.q&qConst != 0, q.q&qVolatile != 0
 		if qc == t.Const && qv == t.Volatile {
 			return t

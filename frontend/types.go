@@ -55,8 +55,8 @@ func (u *Unit) irType(t cc.Type, pos token.Position) *ir.Type {
 		return ut
 	case cc.Ptr:
 		elem := t.(*cc.PointerType).Elem()
-		if elem.Kind() == cc.Function {
-			return u.opaqueType(t)
+		if ft, ok := elem.(*cc.FunctionType); ok {
+			return ir.PointerTo(u.funcType(ft, pos))
 		}
 		return ir.PointerTo(u.pointee(elem, pos))
 	case cc.Array:
@@ -89,8 +89,8 @@ func (u *Unit) irType(t cc.Type, pos token.Position) *ir.Type {
 }
 
 // opaqueType returns the Opaque type standing for a C type inka does not
-// model (a floating-point, complex or 128-bit integer type, a function
-// pointer), with cc's size and alignment (gcc's).
+// model (a floating-point, complex or 128-bit integer type), with cc's
+// size and alignment (gcc's).
 func (u *Unit) opaqueType(t cc.Type) *ir.Type {
 	return ir.OpaqueOf(spell(t), t.Size(), int64(t.Align()))
 }
@@ -99,14 +99,33 @@ func (u *Unit) opaqueType(t cc.Type) *ir.Type {
 // the messages of Unsupported statements.
 func opaqueWhat(t *ir.Type) string {
 	switch {
-	case strings.Contains(t.Tag, "(*"):
-		return "function pointer"
 	case strings.Contains(t.Tag, "_Complex"):
 		return "complex"
 	case strings.Contains(t.Tag, "__int128"):
 		return "128-bit integer"
 	}
 	return "floating-point"
+}
+
+// funcType converts a function type: its result, its parameters (arrays
+// and functions adjusted to pointers), variadic or not. A function
+// declared without a prototype, `int f()`, has no parameters.
+func (u *Unit) funcType(ft *cc.FunctionType, pos token.Position) *ir.Type {
+	res := ir.VoidType
+	if r := ft.Result(); r.Kind() != cc.Void {
+		res = u.irType(r, pos)
+		if res.Kind == ir.Array {
+			panic(unsupported(pos, "function returning an array"))
+		}
+	}
+	var params []*ir.Type
+	for _, p := range ft.Parameters() {
+		if p.Type().Kind() == cc.Void {
+			continue
+		}
+		params = append(params, u.irType(p.Type().Decay(), pos))
+	}
+	return ir.FuncType(res, params, ft.IsVariadic())
 }
 
 // maxLeaves bounds the number of scalar leaves of an object: the

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"math"
+	"sort"
 	"strconv"
 	"strings"
 
@@ -46,6 +47,7 @@ type tgen struct {
 	globals map[string]string
 	code    *testCode
 	slotOf  map[string]int
+	ext     map[string]*stubInfo // the stubs, by key
 	// leaves are the rows of the test's table of integer final values.
 	leaves []string
 }
@@ -65,7 +67,7 @@ func (g *tgen) emit(format string, args ...any) {
 func (s *Suite) genTest(t *Test, ext map[string]*stubInfo) *testCode {
 	p := s.progs[t.Func]
 	g := &tgen{s: s, t: t, p: p, f: p.Func(t.Func), byPtr: map[string]*fresh{}, globals: map[string]string{},
-		code: &testCode{rows: map[string][]string{}}, slotOf: map[string]int{}}
+		code: &testCode{rows: map[string][]string{}}, slotOf: map[string]int{}, ext: ext}
 	ft, err := s.unit.FuncType(t.Func)
 	if err != nil {
 		g.skipf("%v", err)
@@ -284,7 +286,7 @@ func (g *tgen) addFresh(root string, t *ir.Type, ct frontend.CType, rel string) 
 			continue
 		}
 		so := g.shape.Lookup(path)
-		if so == nil || so.Void {
+		if so == nil || so.Void || so.Func {
 			continue
 		}
 		elem, err := ct.Walk(rel + l.Path + "[0]")
@@ -364,6 +366,15 @@ func (g *tgen) leafExpr(path string, t *ir.Type) string {
 		case so.Void:
 			g.code.void = true
 			return "(void *)&inka_void"
+		case so.Func:
+			if fn, ok := g.t.Inputs.Funcs[path]; ok {
+				return fn // a function of the file
+			}
+			if si := g.stub(so.Name()); si != nil {
+				return si.cname // the input's callback
+			}
+			g.skipf("input %s: no callback", path)
+			return "NULL"
 		}
 		return g.byPtr[path].cname
 	}
@@ -478,6 +489,15 @@ func (g *tgen) addr(v interp.Val) (expr, why string) {
 	case interp.TargetVoid:
 		g.code.void = true
 		base = "&inka_void"
+	case interp.TargetFunc:
+		if strings.HasPrefix(pt.Root, "*") {
+			si := g.stub(pt.Root)
+			if si == nil {
+				return "", "it points to a callback the harness does not define"
+			}
+			return "(const void *)" + si.cname, ""
+		}
+		return "(const void *)" + pt.Root, ""
 	case interp.TargetString:
 		return "", "it points into a string literal"
 	default:
@@ -534,12 +554,21 @@ func (g *tgen) slot(expr string) int {
 	return len(g.code.slots) - 1
 }
 
-// stubRows returns, per callee, the rows of the calls the test makes.
+// stub returns the stub of a callee of the test: an extern, or the
+// callback ("*cb") of one of its function's inputs.
+func (g *tgen) stub(callee string) *stubInfo {
+	if strings.HasPrefix(callee, "*") {
+		return g.ext[g.t.Func+":"+callee]
+	}
+	return g.ext[callee]
+}
+
+// stubRows returns, per stub key, the rows of the calls the test makes.
 func (g *tgen) stubRows(ext map[string]*stubInfo) map[string][]string {
 	rows := map[string][]string{}
 	calls := map[string]int{}
 	for _, c := range g.t.Result.StubCalls {
-		si := ext[c.Callee]
+		si := g.stub(c.Callee)
 		if si == nil {
 			continue
 		}
@@ -592,7 +621,7 @@ func (g *tgen) stubRows(ext map[string]*stubInfo) map[string][]string {
 			}
 			fields = append(fields, literal(si.ext.Result, r.Bits))
 		}
-		rows[c.Callee] = append(rows[c.Callee], fmt.Sprintf("{%s}, /* test %d */", strings.Join(fields, ", "), g.t.ID))
+		rows[si.key] = append(rows[si.key], fmt.Sprintf("{%s}, /* test %d */", strings.Join(fields, ", "), g.t.ID))
 	}
 	return rows
 }
@@ -622,9 +651,16 @@ func inputErr(pos ir.Pos, format string, args ...any) error {
 	return &frontend.Error{Pos: pos, Msg: fmt.Sprintf(format, args...)}
 }
 
-// stubInfo is the stub of one callee.
+// stubInfo is the stub of one callee: an extern, or the callback of a
+// function-pointer input of one of the suite's functions.
 type stubInfo struct {
-	ext    *ir.Extern
+	ext *ir.Extern
+	// key names the stub in the tests' rows: the extern's name, or
+	// function:*path for a callback (each function's own).
+	key string
+	// cname is the base of its C names: the extern's name, or inka_cbN.
+	cname  string
+	decl   string   // for a callback, its declaration before the tests
 	proto  string   // the stub's definition line
 	names  []string // parameter names for messages
 	fields []string // members of its row struct
@@ -653,64 +689,127 @@ func (s *Suite) stubInfos() (map[string]*stubInfo, []*stubInfo, error) {
 		if err != nil {
 			return nil, nil, inputErr(e.Pos, "%v", err)
 		}
-		proto, err := ct.Prototype(e.Name, "inka_a", sp)
+		si, err := s.newStub(e, ct, e.Name, e.Name, sp)
 		if err != nil {
-			return nil, nil, inputErr(e.Pos, "stub of %s: %v", e.Name, err)
+			return nil, nil, err
 		}
-		si := &stubInfo{ext: e, proto: proto, names: ct.ParamNames(), fields: []string{"int call;"}, write: e.WriteArg()}
-		if s.opts.Split {
-			si.tags = ct.Tags()
-		}
-		for i, pt := range e.Params {
-			switch {
-			case pt.IsPointer():
-				vt := "long long"
-				if pt.Elem.IsInteger() && !pt.Elem.IsSigned() {
-					vt = "unsigned long long"
-				}
-				si.fields = append(si.fields, fmt.Sprintf("int a%d; const char *a%d_name; int a%d_peek; %s a%d_val;", i, i, i, vt, i))
-			case pt.IsSigned():
-				si.fields = append(si.fields, fmt.Sprintf("long long a%d;", i))
-			case pt.IsInteger():
-				si.fields = append(si.fields, fmt.Sprintf("unsigned long long a%d;", i))
-			default:
-				return nil, nil, inputErr(e.Pos, "callee %s: parameter %d of type %s: the harness cannot check it", e.Name, i+1, pt)
-			}
-		}
-		switch r := e.Result; {
-		case r.Kind == ir.Void || r.IsPointer():
-		case r.IsSigned():
-			si.ret = "long long"
-		case r.IsInteger():
-			si.ret = "unsigned long long"
-		default:
-			return nil, nil, inputErr(e.Pos, "callee %s returns %s: the harness cannot stub it", e.Name, r)
-		}
-		if si.write >= 0 {
-			pts := ct.Params()
-			if si.write >= len(pts) {
-				return nil, nil, inputErr(e.Pos, "callee %s: no declared type for parameter %d", e.Name, si.write+1)
-			}
-			elem, err := pts[si.write].Walk("[0]")
-			if err == nil {
-				si.wtype, err = elem.Unqualified().Decl("*", sp)
-			}
-			if err != nil {
-				return nil, nil, inputErr(e.Pos, "callee %s: parameter %d: %v", e.Name, si.write+1, err)
-			}
-			vt := "long long"
-			if !e.Params[si.write].Elem.IsSigned() {
-				vt = "unsigned long long"
-			}
-			si.fields = append(si.fields, fmt.Sprintf("int wr; %s wrv;", vt))
-		}
-		if si.ret != "" {
-			si.fields = append(si.fields, si.ret+" ret;")
-		}
-		m[e.Name] = si
+		m[si.key] = si
 		list = append(list, si)
 	}
+	// The callbacks of the function-pointer inputs, function by function.
+	var fns []string
+	for fn := range s.progs {
+		fns = append(fns, fn)
+	}
+	sort.Strings(fns)
+	for _, fn := range fns {
+		for _, o := range s.callbacks(fn) {
+			e := o.Callback.Ext
+			pos := s.progs[fn].Func(fn).Pos
+			if e.Variadic {
+				return nil, nil, inputErr(pos, "input %s of %s points to a variadic function: the harness cannot define a callback", o.Pointer, fn)
+			}
+			ct, err := s.inputType(fn, o.Pointer+"[0]")
+			if err != nil {
+				return nil, nil, inputErr(pos, "callback of input %s of %s: %v", o.Pointer, fn, err)
+			}
+			si, err := s.newStub(e, ct, fn+":"+e.Name, fmt.Sprintf("inka_cb%d", len(list)), sp)
+			if err != nil {
+				return nil, nil, err
+			}
+			if si.decl, err = ct.Prototype(si.cname, "inka_a", frontend.InUnit); err != nil {
+				return nil, nil, inputErr(pos, "callback of input %s of %s: %v", o.Pointer, fn, err)
+			}
+			m[si.key] = si
+			list = append(list, si)
+		}
+	}
 	return m, list, nil
+}
+
+// inputType returns the declared type of the input of function fn at
+// access path path (a parameter's or a global's, then through members,
+// elements and pointers: "ops[0].handler[0]").
+func (s *Suite) inputType(fn, path string) (frontend.CType, error) {
+	root, rest := path, ""
+	if i := strings.IndexAny(path, ".["); i >= 0 {
+		root, rest = path[:i], path[i:]
+	}
+	ft, err := s.unit.FuncType(fn)
+	if err != nil {
+		return frontend.CType{}, err
+	}
+	f := s.progs[fn].Func(fn)
+	for i, v := range f.Params {
+		if v.Name == root && i < len(ft.Params()) {
+			return ft.Params()[i].Walk(rest)
+		}
+	}
+	ct, err := s.unit.ObjectType(strings.SplitN(root, "#", 2)[0])
+	if err != nil {
+		return frontend.CType{}, err
+	}
+	return ct.Walk(rest)
+}
+
+// newStub prepares the stub of e, of declared type ct, keyed key in the
+// tests' rows and named cname in C.
+func (s *Suite) newStub(e *ir.Extern, ct frontend.CType, key, cname string, sp frontend.Spelling) (*stubInfo, error) {
+	proto, err := ct.Prototype(cname, "inka_a", sp)
+	if err != nil {
+		return nil, inputErr(e.Pos, "stub of %s: %v", e.Name, err)
+	}
+	si := &stubInfo{ext: e, key: key, cname: cname, proto: proto, names: ct.ParamNames(), fields: []string{"int call;"}, write: e.WriteArg()}
+	if s.opts.Split {
+		si.tags = ct.Tags()
+	}
+	for i, pt := range e.Params {
+		switch {
+		case pt.IsPointer():
+			vt := "long long"
+			if pt.Elem.IsInteger() && !pt.Elem.IsSigned() {
+				vt = "unsigned long long"
+			}
+			si.fields = append(si.fields, fmt.Sprintf("int a%d; const char *a%d_name; int a%d_peek; %s a%d_val;", i, i, i, vt, i))
+		case pt.IsSigned():
+			si.fields = append(si.fields, fmt.Sprintf("long long a%d;", i))
+		case pt.IsInteger():
+			si.fields = append(si.fields, fmt.Sprintf("unsigned long long a%d;", i))
+		default:
+			return nil, inputErr(e.Pos, "callee %s: parameter %d of type %s: the harness cannot check it", e.Name, i+1, pt)
+		}
+	}
+	switch r := e.Result; {
+	case r.Kind == ir.Void || r.IsPointer():
+	case r.IsSigned():
+		si.ret = "long long"
+	case r.IsInteger():
+		si.ret = "unsigned long long"
+	default:
+		return nil, inputErr(e.Pos, "callee %s returns %s: the harness cannot stub it", e.Name, r)
+	}
+	if si.write >= 0 {
+		pts := ct.Params()
+		if si.write >= len(pts) {
+			return nil, inputErr(e.Pos, "callee %s: no declared type for parameter %d", e.Name, si.write+1)
+		}
+		elem, err := pts[si.write].Walk("[0]")
+		if err == nil {
+			si.wtype, err = elem.Unqualified().Decl("*", sp)
+		}
+		if err != nil {
+			return nil, inputErr(e.Pos, "callee %s: parameter %d: %v", e.Name, si.write+1, err)
+		}
+		vt := "long long"
+		if !e.Params[si.write].Elem.IsSigned() {
+			vt = "unsigned long long"
+		}
+		si.fields = append(si.fields, fmt.Sprintf("int wr; %s wrv;", vt))
+	}
+	if si.ret != "" {
+		si.fields = append(si.fields, si.ret+" ret;")
+	}
+	return si, nil
 }
 
 // genStubs writes the stubs: per callee its table of expected calls (rows
@@ -718,14 +817,15 @@ func (s *Suite) stubInfos() (map[string]*stubInfo, []*stubInfo, error) {
 func genStubs(w *bytes.Buffer, stubs []*stubInfo, rows []map[string][]string) {
 	n := len(rows)
 	for _, si := range stubs {
-		name := si.ext.Name
+		// name: in C identifiers; callee: in messages
+		name, callee := si.cname, si.ext.Name
 		var all []string
 		first := []string{"0"}
 		for _, r := range rows {
-			all = append(all, r[name]...)
+			all = append(all, r[si.key]...)
 			first = append(first, strconv.Itoa(len(all)))
 		}
-		fmt.Fprintf(w, "\n/* %s: the calls each test expects, in order */\n", name)
+		fmt.Fprintf(w, "\n/* %s: the calls each test expects, in order */\n", strings.ReplaceAll(callee, "*/", "* /"))
 		if len(all) > 0 {
 			fmt.Fprintf(w, "struct inka_call_%s { %s };\n", name, strings.Join(si.fields, " "))
 			fmt.Fprintf(w, "static const struct inka_call_%s inka_calls_%s[] = {\n", name, name)
@@ -742,7 +842,7 @@ func genStubs(w *bytes.Buffer, stubs []*stubInfo, rows []map[string][]string) {
 			for i := range si.ext.Params {
 				fmt.Fprintf(w, "\t(void)inka_a%d;\n", i)
 			}
-			fmt.Fprintf(w, "\tinka_extra_call(%s, ++inka_n_%s, 0);\n}\n", cString(name), name)
+			fmt.Fprintf(w, "\tinka_extra_call(%s, ++inka_n_%s, 0);\n}\n", cString(callee), name)
 			continue
 		}
 		useE := si.ret != "" || len(si.ext.Params) > 0
@@ -751,7 +851,7 @@ func genStubs(w *bytes.Buffer, stubs []*stubInfo, rows []map[string][]string) {
 		}
 		fmt.Fprintf(w, "\tint inka_k = inka_n_%s++;\n", name)
 		fmt.Fprintf(w, "\tint inka_n = inka_first_%s[inka_test + 1] - inka_first_%s[inka_test];\n", name, name)
-		fmt.Fprintf(w, "\tif (inka_k >= inka_n)\n\t\tinka_extra_call(%s, inka_k + 1, inka_n);\n", cString(name))
+		fmt.Fprintf(w, "\tif (inka_k >= inka_n)\n\t\tinka_extra_call(%s, inka_k + 1, inka_n);\n", cString(callee))
 		if useE {
 			fmt.Fprintf(w, "\tinka_e = &inka_calls_%s[inka_first_%s[inka_test] + inka_k];\n", name, name)
 		}
@@ -767,7 +867,7 @@ func genStubs(w *bytes.Buffer, stubs []*stubInfo, rows []map[string][]string) {
 			switch {
 			case pt.IsPointer():
 				fmt.Fprintf(w, "\tinka_check_arg_ptr(%s, inka_e->call, %d, %s, (const void *)inka_a%d, inka_e->a%d, inka_e->a%d_name);\n",
-					cString(name), i+1, cString(label), i, i, i)
+					cString(callee), i+1, cString(label), i, i, i)
 				if pt.Elem.IsInteger() {
 					fn := "inka_check_arg_int"
 					cast := "long long"
@@ -779,12 +879,12 @@ func genStubs(w *bytes.Buffer, stubs []*stubInfo, rows []map[string][]string) {
 						plabel = " (what it points to)"
 					}
 					fmt.Fprintf(w, "\tif (inka_e->a%d_peek && inka_a%d != NULL)\n\t\t%s(%s, inka_e->call, %d, %s, (%s)*inka_a%d, inka_e->a%d_val);\n",
-						i, i, fn, cString(name), i+1, cString(plabel), cast, i, i)
+						i, i, fn, cString(callee), i+1, cString(plabel), cast, i, i)
 				}
 			case pt.IsSigned():
-				fmt.Fprintf(w, "\tinka_check_arg_int(%s, inka_e->call, %d, %s, inka_a%d, inka_e->a%d);\n", cString(name), i+1, cString(label), i, i)
+				fmt.Fprintf(w, "\tinka_check_arg_int(%s, inka_e->call, %d, %s, inka_a%d, inka_e->a%d);\n", cString(callee), i+1, cString(label), i, i)
 			default:
-				fmt.Fprintf(w, "\tinka_check_arg_uint(%s, inka_e->call, %d, %s, inka_a%d, inka_e->a%d);\n", cString(name), i+1, cString(label), i, i)
+				fmt.Fprintf(w, "\tinka_check_arg_uint(%s, inka_e->call, %d, %s, inka_a%d, inka_e->a%d);\n", cString(callee), i+1, cString(label), i, i)
 			}
 		}
 		if si.write >= 0 {
@@ -801,17 +901,17 @@ func genStubs(w *bytes.Buffer, stubs []*stubInfo, rows []map[string][]string) {
 	}
 	fmt.Fprintf(w, "\nvoid inka_stubs_begin(void)\n{\n")
 	for _, si := range stubs {
-		fmt.Fprintf(w, "\tinka_n_%s = 0;\n", si.ext.Name)
+		fmt.Fprintf(w, "\tinka_n_%s = 0;\n", si.cname)
 	}
 	fmt.Fprintf(w, "}\n\nvoid inka_stubs_end(void)\n{\n")
 	for _, si := range stubs {
-		name := si.ext.Name
+		name := si.cname
 		has := false
 		for _, r := range rows {
-			has = has || len(r[name]) > 0
+			has = has || len(r[si.key]) > 0
 		}
 		if has {
-			fmt.Fprintf(w, "\tinka_check_calls(%s, inka_n_%s, inka_first_%s[inka_test + 1] - inka_first_%s[inka_test]);\n", cString(name), name, name, name)
+			fmt.Fprintf(w, "\tinka_check_calls(%s, inka_n_%s, inka_first_%s[inka_test + 1] - inka_first_%s[inka_test]);\n", cString(si.ext.Name), name, name, name)
 		}
 	}
 	fmt.Fprintf(w, "}\n")

@@ -6,6 +6,7 @@ import (
 	"math"
 	"sort"
 	"strconv"
+	"strings"
 
 	"github.com/inka-tool/inka/frontend"
 	"github.com/inka-tool/inka/interp"
@@ -125,9 +126,17 @@ func (s *Suite) config() interp.Config {
 func (s *Suite) replay(p *ir.Program, fn string, rt *report.Test) (*Test, error) {
 	t := &Test{ID: rt.ID, Func: fn, Covers: rt.Covers, stubs: map[string][]interp.Val{},
 		writes: map[string][]interp.Val{}, peeks: map[string][]map[int][]interp.LeafVal{}}
-	in := interp.Inputs{Values: map[string]interp.Val{}, Null: map[string]bool{}}
+	in := interp.Inputs{Values: map[string]interp.Val{}, Null: map[string]bool{}, Funcs: map[string]string{}}
 	for _, m := range []map[string]any{rt.Args, rt.Globals, rt.Objects} {
 		for path, x := range m {
+			if str, ok := x.(string); ok && strings.HasPrefix(str, "&") {
+				// a function pointer: "&f" a function of the program,
+				// "&*cb" the input's own callback (the default)
+				if name := str[1:]; !strings.HasPrefix(name, "*") {
+					in.Funcs[path] = name
+				}
+				continue
+			}
 			v, null, err := jsonVal(x)
 			if err != nil {
 				return nil, fmt.Errorf("input %s: %w", path, err)
@@ -142,6 +151,9 @@ func (s *Suite) replay(p *ir.Program, fn string, rt *report.Test) (*Test, error)
 	ext := map[string]*ir.Extern{}
 	for _, e := range p.Externs {
 		ext[e.Name] = e
+	}
+	for _, o := range s.callbacks(fn) {
+		ext[o.Name()] = o.Callback.Ext
 	}
 	for callee, calls := range rt.Stubs {
 		for k, c := range calls {
@@ -381,6 +393,24 @@ func entryValue(in interp.Inputs, path string, t *ir.Type) string {
 		return interp.UintVal(t, v.Bits).String()
 	}
 	return "0"
+}
+
+// callbacks returns the function-pointer inputs of function fn (whose
+// program is lowered), in the shape of the suite's options: each has its
+// callback, a stub of the harness.
+func (s *Suite) callbacks(fn string) []*ir.InputObject {
+	p := s.progs[fn]
+	if p == nil {
+		return nil
+	}
+	roots, _ := ir.EntryInputs(p.Func(fn), p.Globals, s.opts.UseInitializers)
+	var out []*ir.InputObject
+	for _, o := range ir.ComputeInputShape(roots, s.opts.ArrayLen, s.opts.PtrDepth).Objects {
+		if o.Func {
+			out = append(out, o)
+		}
+	}
+	return out
 }
 
 // Externs returns the callees of the suite's functions that the file

@@ -163,6 +163,11 @@ func (s *Suite) Write(dir string) (*Manifest, error) {
 		fmt.Fprintf(&h, "static union { long long ll; long double ld; void *p; } inka_void;\n")
 	}
 	h.WriteString(runtime)
+	for _, si := range stubs {
+		if si.decl != "" {
+			fmt.Fprintf(&h, "\n/* the callback of input %s */\n%s;\n", strings.TrimPrefix(si.ext.Name, "*"), si.decl)
+		}
+	}
 	var fns []string
 	for i, t := range s.Tests {
 		c := codes[i]

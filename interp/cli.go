@@ -32,11 +32,14 @@ func (t StubTable) Func() StubFunc {
 // PATH is an access path (see Inputs.Values). VALUE is an integer
 // (decimal, 0x hex, 0 octal, 0b binary, with an optional sign and C
 // suffixes u/l), a character constant ('a', '\n', '\x41', '\0'), true or
-// false, or NULL for a pointer input. "f()=V" gives the return value of
-// the next call to the extern function f (the first f()= is the first
-// call's). Several specs (the --args and --globals lists) are merged.
+// false, or NULL for a pointer input; for a function-pointer input, &F
+// points it to function F of the file (by default it points to its own
+// callback *PATH, whose calls are answered as an extern's). "f()=V" gives
+// the return value of the next call to the extern function f (the first
+// f()= is the first call's; "*cb()=V" answers the callback of input cb).
+// Several specs (the --args and --globals lists) are merged.
 func ParseInputs(specs ...string) (Inputs, error) {
-	in := Inputs{Values: map[string]Val{}, Null: map[string]bool{}}
+	in := Inputs{Values: map[string]Val{}, Null: map[string]bool{}, Funcs: map[string]string{}}
 	stubs := StubTable{}
 	for _, spec := range specs {
 		items, err := splitTopLevel(spec)
@@ -67,6 +70,12 @@ func ParseInputs(specs ...string) (Inputs, error) {
 			}
 			if val == "NULL" || val == "null" {
 				in.Null[key] = true
+				continue
+			}
+			if f, ok := strings.CutPrefix(val, "&"); ok {
+				if !strings.HasPrefix(f, "*") { // &*cb is the default
+					in.Funcs[key] = f
+				}
 				continue
 			}
 			v, err := ParseValue(val)

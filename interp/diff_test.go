@@ -289,6 +289,10 @@ func genCase(rng *rand.Rand, drv *cdriver.Driver) cdriver.Case {
 	for i, l := range drv.Leaves {
 		if l.Type.IsPointer() {
 			v := uint64(1)
+			if l.Callback != nil {
+				// the callback, or one of the functions of its type
+				v = uint64(1 + rng.Intn(len(l.Funcs)+1))
+			}
 			if drv.IsFixedNull(i) || rng.Intn(8) == 0 {
 				v = 0
 			}
@@ -335,12 +339,23 @@ func randInt(rng *rand.Rand, t *ir.Type) uint64 {
 
 // toInputs turns a driver case into the interpreter's inputs.
 func toInputs(drv *cdriver.Driver, prog *ir.Program, c cdriver.Case) (interp.Inputs, string, map[string]bool) {
-	in := interp.Inputs{Values: map[string]interp.Val{}, Null: map[string]bool{}}
+	in := interp.Inputs{Values: map[string]interp.Val{}, Null: map[string]bool{}, Funcs: map[string]string{}}
 	var desc []string
 	live := make([]bool, len(drv.Leaves))
 	for i, l := range drv.Leaves {
 		live[i] = l.Parent < 0 || (live[l.Parent] && c.Leaves[l.Parent] != 0)
 		if !live[i] {
+			continue
+		}
+		if l.Callback != nil {
+			switch null, fn := drv.FuncChoice(i, c.Leaves[i]); {
+			case null:
+				in.Null[l.Path] = true
+				desc = append(desc, l.Path+"=NULL")
+			case fn != "":
+				in.Funcs[l.Path] = fn
+				desc = append(desc, l.Path+"=&"+fn)
+			}
 			continue
 		}
 		if l.Type.IsPointer() {

@@ -29,8 +29,11 @@ func (m *machine) setup(f *ir.Func, in Inputs) error {
 	roots := make([]string, len(m.prog.Globals))
 	for i, g := range m.prog.Globals {
 		kind := objGlobal
-		if g.Class == ir.String {
+		switch g.Class {
+		case ir.String:
 			kind = objString
+		case ir.FuncObj:
+			kind = objFunc
 		}
 		root := g.Name
 		if names[root] {
@@ -162,6 +165,9 @@ func (mk *inputMaker) leaf(path string, t *ir.Type) (Val, error) {
 		if so == nil { // deeper than the shape's MaxDepth
 			return Val{Typ: t}, nil
 		}
+		if so.Func {
+			return mk.callback(path, t, so)
+		}
 		if so.Void {
 			// No object can be built behind a void* (or incomplete type)
 			// input: any access through it is unsupported.
@@ -192,6 +198,35 @@ func (mk *inputMaker) leaf(path string, t *ir.Type) (Val, error) {
 	return Val{Typ: t, Bits: ir.Truncate(t, v.Bits)}, nil
 }
 
+// callback returns the value of the function-pointer input at path: the
+// function Inputs.Funcs names, or else the input's own callback (an object
+// whose calls the stubs answer, as calls to so.Callback).
+func (mk *inputMaker) callback(path string, t *ir.Type, so *ir.InputObject) (Val, error) {
+	if name, ok := mk.in.Funcs[path]; ok {
+		mk.used[path] = true
+		for _, g := range mk.m.prog.Globals {
+			if g.Class == ir.FuncObj && g.Name == name {
+				if !ir.Identical(g.Typ, t.Elem) {
+					return Val{}, fmt.Errorf("interp: input %s of type %s given %s of type %s", path, t, name, g.Typ)
+				}
+				return Val{Typ: t, obj: mk.m.globals[g]}, nil
+			}
+		}
+		return Val{}, fmt.Errorf("interp: input %s: no function %s whose address the program takes", path, name)
+	}
+	for _, g := range mk.m.prog.Globals {
+		if g.Class == ir.FuncObj && g.Name == so.Name() {
+			// the program names the callback (a program whose calls
+			// through pointers were resolved by the points-to analysis)
+			return Val{Typ: t, obj: mk.m.globals[g]}, nil
+		}
+	}
+	o := mk.m.newObject(so.Name(), so.Typ, objFunc)
+	o.callee = so.Callback.Ext
+	o.readOnly = true
+	return Val{Typ: t, obj: o}, nil
+}
+
 // final fills Result.Final.
 func (m *machine) final() {
 	add := func(o *object) {
@@ -217,9 +252,17 @@ func (m *machine) final() {
 	}
 }
 
-// execCall executes a call to a defined or an extern function.
+// execCall executes a call to a defined or an extern function, or through
+// a function pointer.
 func (m *machine) execCall(s *ir.Call) error {
-	if s.Func != nil {
+	f, e := s.Func, s.Extern
+	if s.Ptr != nil {
+		var err error
+		if f, e, err = m.callee(s, s.Ptr); err != nil {
+			return err
+		}
+	}
+	if f != nil {
 		args := make([]argVal, len(s.Args))
 		for i, a := range s.Args {
 			v, err := m.evalArg(a)
@@ -228,7 +271,7 @@ func (m *machine) execCall(s *ir.Call) error {
 			}
 			args[i] = v
 		}
-		ret, err := m.call(s.Func, args, s.Pos, m.depth+1)
+		ret, err := m.call(f, args, s.Pos, m.depth+1)
 		if err != nil {
 			return err
 		}
@@ -237,7 +280,6 @@ func (m *machine) execCall(s *ir.Call) error {
 		}
 		return m.assign(s.Dst, ret)
 	}
-	e := s.Extern
 	if e == nil {
 		return fmt.Errorf("interp: call without a callee")
 	}
@@ -308,6 +350,34 @@ func (m *machine) execCall(s *ir.Call) error {
 		return err
 	}
 	return m.setVar(s.Dst, v)
+}
+
+// callee returns the function a call through pointer x calls: a function
+// of the program, or an extern (an undefined function whose address the
+// program takes, or the callback of a function-pointer input).
+func (m *machine) callee(s *ir.Call, x ir.Value) (*ir.Func, *ir.Extern, error) {
+	p, err := m.eval(x)
+	if err != nil {
+		return nil, nil, err
+	}
+	if err := checkDefined(p, "called function pointer "+x.String()); err != nil {
+		return nil, nil, err
+	}
+	m.observeDeref(s, p)
+	o := p.obj
+	switch {
+	case o == nil:
+		return nil, nil, ub(NullDeref, "call through %s, a null pointer", x)
+	case o.kind != objFunc || p.off != 0:
+		return nil, nil, ub(OutOfBounds, "call through %s, which points to %s, not a function", x, p)
+	case o.callee != nil:
+		return nil, o.callee, nil
+	case o.v != nil && o.v.Fn != nil:
+		return o.v.Fn, nil, nil
+	case o.v != nil && o.v.Ext != nil:
+		return nil, o.v.Ext, nil
+	}
+	return nil, nil, fmt.Errorf("interp: call through %s: function object without a function", x)
 }
 
 // stubWrite performs one write of a stub through a pointer argument.

@@ -3,6 +3,7 @@ package interp
 import (
 	"errors"
 	"fmt"
+	"strings"
 	"sync"
 
 	"github.com/inka-tool/inka/budget"
@@ -49,7 +50,7 @@ type Config struct {
 // included), or the fresh object behind a pointer input.
 type Target struct {
 	Var   *ir.Var // the variable, or nil for a fresh input object
-	Input string  // the access path of the pointer input behind which the fresh object lies ("p", "s.next")
+	Input string  // the access path of the pointer input behind which the fresh object (or callback) lies ("p", "s.next")
 	Off   int64   // byte offset in the object
 }
 
@@ -58,8 +59,11 @@ func (m *machine) observeDeref(s ir.Stmt, p Val) {
 		return
 	}
 	t := Target{Var: p.obj.v, Off: p.off}
-	if p.obj.kind == objInput || p.obj.kind == objVoid {
+	switch {
+	case p.obj.kind == objInput || p.obj.kind == objVoid:
 		t.Input = p.obj.name
+	case p.obj.callee != nil:
+		t.Input = strings.TrimPrefix(p.obj.name, "*") // the callback of input cb is *cb
 	}
 	m.cfg.OnDeref(s, t)
 }
@@ -96,6 +100,13 @@ type Inputs struct {
 	// Stub answers calls to undefined (extern) functions. nil answers
 	// every call with 0 (NULL) and writes nothing.
 	Stub StubFunc
+	// Funcs gives the function-pointer inputs that point to a function of
+	// the program: the name of a function whose address the program
+	// takes (an ir.FuncObj global). A function-pointer input neither
+	// listed here nor in Null points to its own callback, an undefined
+	// function named "*" + path ("*cb", "*ops[0].handler") whose calls
+	// Stub answers.
+	Funcs map[string]string
 }
 
 // StubFunc answers a call to an extern function. Call.Index counts the

@@ -17,6 +17,7 @@ const (
 	objString                // a string literal
 	objInput                 // a fresh object behind a pointer input
 	objVoid                  // what a void* input points to: no object can be built
+	objFunc                  // a function: of the program (v, of class ir.FuncObj), or the callback of a function-pointer input (callee)
 )
 
 // object is a region of memory with a lifetime: a variable of one call
@@ -37,7 +38,8 @@ type object struct {
 	consts   []span // the read-only leaves of a partly const object (ir.Leaf.Const)
 	dead     bool   // its lifetime has ended (a local of a returned call)
 	fn       *ir.Func
-	v        *ir.Var // the variable it is, if any (for Config.OnDeref)
+	v        *ir.Var    // the variable it is, if any (for Config.OnDeref)
+	callee   *ir.Extern // objFunc of an input callback: answered as this extern
 	cells    []cell
 	one      [1]cell // storage of cells for scalar objects
 }

@@ -11,6 +11,7 @@ const (
 	TargetString                   // a string literal
 	TargetInput                    // the fresh object behind a pointer input
 	TargetVoid                     // what a void* input points to (no object)
+	TargetFunc                     // a function: Var (of class ir.FuncObj), or the callback of a function-pointer input (Root "*cb")
 )
 
 // PointerTarget describes the object a non-null pointer points into, for
@@ -47,6 +48,8 @@ func (v Val) PointerTarget() (t PointerTarget, ok bool) {
 		t.Kind = TargetInput
 	case objVoid:
 		t.Kind = TargetVoid
+	case objFunc:
+		t.Kind = TargetFunc
 	}
 	return t, true
 }
@@ -58,7 +61,7 @@ func (v Val) PointerTarget() (t PointerTarget, ok bool) {
 // A stub reads what a pointer argument points to at the time of the call.
 func (v Val) Pointee(t *ir.Type) (leaves []LeafVal, ok bool) {
 	o := v.obj
-	if o == nil || o.dead || o.kind == objVoid || v.off < 0 || v.off+t.Size() > o.size {
+	if o == nil || o.dead || o.kind == objVoid || o.kind == objFunc || v.off < 0 || v.off+t.Size() > o.size {
 		return nil, false
 	}
 	for _, l := range t.Leaves() {

@@ -60,6 +60,14 @@ func Int(x int64) Val { return Val{Typ: ir.LongLongType, Bits: uint64(x)} }
 // Uint returns the mathematical integer x, typed unsigned long long.
 func Uint(x uint64) Val { return Val{Typ: ir.ULongLongType, Bits: x} }
 
+// FuncPtr returns a pointer of function-pointer type t to the function
+// named name: a function of the program ("add") or the callback of a
+// function-pointer input ("*cb"). It prints as "&name"; it names a
+// function in reports (Inputs.Funcs gives a run its function pointers).
+func FuncPtr(t *ir.Type, name string) Val {
+	return Val{Typ: t, obj: &object{name: name, typ: t.Elem, kind: objFunc}}
+}
+
 // Null returns the null pointer of pointer type t.
 func Null(t *ir.Type) Val { return Val{Typ: t} }
 

@@ -16,11 +16,29 @@ import "fmt"
 // result reports them in Truncated so clients can answer "unknown".
 // p is not modified, except that p.NumVars grows.
 func Inline(p *Program, maxDepth int) (*Inlined, error) {
+	return InlineWith(p, maxDepth, nil)
+}
+
+// InlineWith is Inline with the calls through function pointers resolved:
+// targets(site) lists the functions (function objects, class FuncObj) that
+// the pointer of the call at site may point to. Such a call becomes a
+// dispatch over them,
+//
+//	t1 = &f1; c1 = p == t1; if (c1) f1(args) else { t2 = &f2; ... else (*p)(args) }
+//
+// each defined target inlined like a direct call (within maxDepth), each
+// extern target called. The call left in the last else is listed in
+// Inlined.Indirect with its site: it runs only when p points to none of
+// the targets. A site names a call through a pointer in its inlining
+// context (the chain of calls inlined around it), so that one call
+// statement of a function inlined twice, with different callbacks, has
+// two sites. targets may be nil: no call is resolved.
+func InlineWith(p *Program, maxDepth int, targets func(site string) []*Var) (*Inlined, error) {
 	if len(p.Funcs) == 0 {
 		return nil, fmt.Errorf("inline: empty program")
 	}
 	entry := p.Funcs[0]
-	in := &inliner{p: p, max: maxDepth, counts: map[*Func]int{}}
+	in := &inliner{p: p, max: maxDepth, counts: map[*Func]int{}, targets: targets}
 	f := &Func{
 		Name: entry.Name, Pos: entry.Pos, ResultTyp: entry.ResultTyp,
 		Params: entry.Params, Result: entry.Result, Decisions: entry.Decisions,
@@ -28,8 +46,8 @@ func Inline(p *Program, maxDepth int) (*Inlined, error) {
 	}
 	f.Locals = append([]*Var(nil), entry.Locals...)
 	in.f = f
-	f.Body = in.block(entry.Body, nil, 0)
-	return &Inlined{Func: f, Truncated: in.truncated}, nil
+	f.Body = in.block(entry.Body, nil, 0, "")
+	return &Inlined{Func: f, Truncated: in.truncated, Indirect: in.indirect}, nil
 }
 
 // Inlined is the result of Inline.
@@ -38,6 +56,16 @@ type Inlined struct {
 	// Truncated lists the calls left in place because the inlining depth
 	// bound was reached (recursion).
 	Truncated []*Call
+	// Indirect lists the calls through function pointers left in place
+	// (see InlineWith).
+	Indirect []IndirectCall
+}
+
+// IndirectCall is a call through a function pointer left in an inlined
+// function, with its site (see InlineWith).
+type IndirectCall struct {
+	Call *Call
+	Site string
 }
 
 type inliner struct {
@@ -46,14 +74,18 @@ type inliner struct {
 	max       int
 	counts    map[*Func]int
 	truncated []*Call
+	targets   func(site string) []*Var
+	indirect  []IndirectCall
+	temps     int
 }
 
 // block copies ss, renaming variables with sub (nil: identity), inlining
-// calls to defined functions at depth+1.
-func (in *inliner) block(ss []Stmt, sub map[*Var]*Var, depth int) []Stmt {
+// calls to defined functions at depth+1; ctx is the inlining context (the
+// site prefix of the calls through pointers).
+func (in *inliner) block(ss []Stmt, sub map[*Var]*Var, depth int, ctx string) []Stmt {
 	var out []Stmt
 	for _, s := range ss {
-		out = in.stmt(out, s, sub, depth)
+		out = in.stmt(out, s, sub, depth, ctx)
 	}
 	return out
 }
@@ -75,7 +107,7 @@ func rval(sub map[*Var]*Var, x Value) Value {
 	return x
 }
 
-func (in *inliner) stmt(out []Stmt, s Stmt, sub map[*Var]*Var, depth int) []Stmt {
+func (in *inliner) stmt(out []Stmt, s Stmt, sub map[*Var]*Var, depth int, ctx string) []Stmt {
 	switch s := s.(type) {
 	case *Copy:
 		return append(out, &Copy{At: s.At, Dst: rv(sub, s.Dst), Src: rval(sub, s.Src), Volatile: s.Volatile})
@@ -103,30 +135,73 @@ func (in *inliner) stmt(out []Stmt, s Stmt, sub map[*Var]*Var, depth int) []Stmt
 		return append(out, &Unsupported{At: s.At, What: s.What, Dst: rv(sub, s.Dst)})
 	case *If:
 		return append(out, &If{At: s.At, Cond: rval(sub, s.Cond), Dec: s.Dec,
-			Then: in.block(s.Then, sub, depth), Else: in.block(s.Else, sub, depth)})
+			Then: in.block(s.Then, sub, depth, ctx), Else: in.block(s.Else, sub, depth, ctx)})
 	case *While:
 		return append(out, &While{At: s.At, Cond: rval(sub, s.Cond), Dec: s.Dec,
-			Pre: in.block(s.Pre, sub, depth), Body: in.block(s.Body, sub, depth)})
+			Pre: in.block(s.Pre, sub, depth, ctx), Body: in.block(s.Body, sub, depth, ctx)})
 	case *Call:
 		args := make([]Value, len(s.Args))
 		for i, a := range s.Args {
 			args[i] = rval(sub, a)
 		}
-		c := &Call{At: s.At, Dst: rv(sub, s.Dst), Func: s.Func, Extern: s.Extern, Args: args}
-		if c.Func == nil {
-			return append(out, c)
+		c := &Call{At: s.At, Dst: rv(sub, s.Dst), Func: s.Func, Extern: s.Extern, Ptr: rval(sub, s.Ptr), Args: args}
+		site := fmt.Sprintf("%s/%p", ctx, s)
+		if c.Ptr != nil {
+			return in.dispatch(out, c, depth, site)
 		}
-		if depth >= in.max {
-			in.truncated = append(in.truncated, c)
-			return append(out, c)
-		}
-		return in.call(out, c, depth)
+		return in.direct(out, c, depth, site)
 	}
 	panic(fmt.Sprintf("ir.Inline: unexpected statement %T", s))
 }
 
+// direct expands a call to a defined function at site, or leaves it in
+// place (an extern, or past the depth bound).
+func (in *inliner) direct(out []Stmt, c *Call, depth int, site string) []Stmt {
+	if c.Func == nil {
+		return append(out, c)
+	}
+	if depth >= in.max {
+		in.truncated = append(in.truncated, c)
+		return append(out, c)
+	}
+	return in.call(out, c, depth, site)
+}
+
+// dispatch expands c, a call through a function pointer at site, into the
+// dispatch over its targets (see InlineWith).
+func (in *inliner) dispatch(out []Stmt, c *Call, depth int, site string) []Stmt {
+	var ts []*Var
+	if in.targets != nil {
+		ts = in.targets(site)
+	}
+	blk := &out
+	for _, t := range ts {
+		a := in.temp(PointerTo(t.Typ))
+		e := in.temp(IntType)
+		ifs := &If{At: c.At}
+		*blk = append(*blk, &AddrOf{At: c.At, Dst: a, Var: t}, &Binary{At: c.At, Dst: e, Op: Eq, X: c.Ptr, Y: a}, ifs)
+		ifs.Cond = e
+		call := &Call{At: c.At, Dst: c.Dst, Func: t.Fn, Extern: t.Ext, Args: c.Args}
+		ifs.Then = in.direct(nil, call, depth, site+">"+t.Name)
+		blk = &ifs.Else
+	}
+	c.Excluded = ts
+	*blk = append(*blk, c)
+	in.indirect = append(in.indirect, IndirectCall{Call: c, Site: site})
+	return out
+}
+
+// temp returns a fresh temporary of the inlined function.
+func (in *inliner) temp(t *Type) *Var {
+	in.temps++
+	v := &Var{ID: in.p.NumVars, Name: fmt.Sprintf("fp#%d", in.temps), Typ: t, Class: Temp, Func: in.f}
+	in.p.NumVars++
+	in.f.Locals = append(in.f.Locals, v)
+	return v
+}
+
 // call expands c (a call to a defined function) in place.
-func (in *inliner) call(out []Stmt, c *Call, depth int) []Stmt {
+func (in *inliner) call(out []Stmt, c *Call, depth int, site string) []Stmt {
 	g := c.Func
 	in.counts[g]++
 	n := in.counts[g]
@@ -164,7 +239,7 @@ func (in *inliner) call(out []Stmt, c *Call, depth int) []Stmt {
 			body = body[:k-1]
 		}
 	}
-	out = append(out, in.block(body, sub, depth+1)...)
+	out = append(out, in.block(body, sub, depth+1, site)...)
 	if c.Dst != nil && g.Result != nil {
 		out = append(out, &Copy{At: c.At, Dst: c.Dst, Src: sub[g.Result]})
 	}

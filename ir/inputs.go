@@ -29,10 +29,33 @@ type InputObject struct {
 	// Void is set when the pointee type is void: no object can be built
 	// (the pointer is NULL or the input is unsupported).
 	Void bool
+	// Func is set behind a function-pointer input: Typ is the function
+	// type, and the object is the input's own callback, a function that
+	// the test defines as it defines the stubs of undefined callees (its
+	// calls answered by the test, named Name()). The input may also be
+	// NULL, or point to one of the program's functions of that type (its
+	// function objects, ir.FuncObj).
+	Func bool
+	// Callback is the callback of a function-pointer input (Func): a
+	// function object (class FuncObj) named Name() standing for an
+	// extern of that name, so that the calls through the input that reach
+	// it are answered as calls to an undefined function.
+	Callback *Var
 }
 
-// Name is the name of the object in listings: "*" + Pointer.
+// Name is the name of the object in listings: "*" + Pointer. For a
+// callback (Func), it is the callee name of its calls too: "*cb",
+// "*ops[1].handler".
 func (o *InputObject) Name() string { return "*" + o.Pointer }
+
+// constPointees says which of params point to const-qualified data.
+func constPointees(params []*Type) []bool {
+	out := make([]bool, len(params))
+	for i, p := range params {
+		out[i] = p.IsPointer() && p.Elem.Const
+	}
+	return out
+}
 
 // DefaultArrayLen and DefaultMaxDepth are the shape used when the user does
 // not choose one.
@@ -107,6 +130,14 @@ func (s *InputShape) add(path string, t *Type, depth int, minLen int64) {
 		p := path + l.Path
 		elem := l.Type.Elem
 		o := &InputObject{Pointer: p, Depth: depth}
+		if elem.Kind == Function {
+			o.Typ, o.Func = elem, true
+			ext := &Extern{Name: o.Name(), Result: elem.Elem, Params: elem.Params,
+				ConstPointee: constPointees(elem.Params), Variadic: elem.Variadic}
+			o.Callback = &Var{Name: o.Name(), Typ: elem, Class: FuncObj, ReadOnly: true, Ext: ext}
+			s.Objects = append(s.Objects, o)
+			continue
+		}
 		if elem.Kind == Void || elem.Size() == 0 {
 			o.Void = true
 			s.Objects = append(s.Objects, o)

@@ -27,9 +27,14 @@ const (
 	Flag                   // a control flag introduced by lowering (break, continue, return, switch)
 	Result                 // the return value slot of a function (one per function)
 	String                 // a string literal: a read-only global char array
+	// FuncObj is a function of the program as an object: a function
+	// defined in the file (Var.Fn) or an extern (Var.Ext) whose address
+	// is taken. Its type is the function's type, it has no leaves, and a
+	// pointer to it is a function pointer. It is read-only.
+	FuncObj
 )
 
-var classNames = [...]string{"param", "local", "static", "global", "temp", "flag", "result", "string"}
+var classNames = [...]string{"param", "local", "static", "global", "temp", "flag", "result", "string", "function"}
 
 func (c VarClass) String() string { return classNames[c] }
 
@@ -69,6 +74,9 @@ type Var struct {
 	// another translation unit gives it its value, which is an input of
 	// the test, const or not, with or without --use-initializers.
 	Extern bool
+	// Fn and Ext: the function a variable of class FuncObj stands for.
+	Fn  *Func
+	Ext *Extern
 }
 
 func (v *Var) String() string { return v.Name }
@@ -92,7 +100,7 @@ func (v *Var) IsInput(useInitializers bool) bool {
 
 // IsGlobal reports whether v has static storage duration.
 func (v *Var) IsGlobal() bool {
-	return v.Class == Global || v.Class == Static || v.Class == String
+	return v.Class == Global || v.Class == Static || v.Class == String || v.Class == FuncObj
 }
 
 // InitItem gives the initial value of one leaf of a static object.
@@ -178,7 +186,8 @@ func Truncate(t *Type, x uint64) uint64 {
 }
 
 // AddrConst is the address of a leaf of a static object, for initializers
-// such as `int *gp = &g;` or `char *s = "abc";`.
+// such as `int *gp = &g;` or `char *s = "abc";`, or of a function object
+// (Leaf 0): `handler_t table[] = {f, g};`.
 type AddrConst struct {
 	Typ  *Type // pointer type
 	Var  *Var

@@ -168,10 +168,13 @@ func StmtString(s Stmt) string {
 			args[i] = a.String()
 		}
 		name := ""
-		if s.Func != nil {
+		switch {
+		case s.Func != nil:
 			name = s.Func.Name
-		} else {
+		case s.Extern != nil:
 			name = s.Extern.Name
+		default:
+			name = "(*" + s.Ptr.String() + ")"
 		}
 		call := fmt.Sprintf("%s(%s)", name, strings.Join(args, ", "))
 		if s.Dst != nil {

@@ -38,6 +38,7 @@ func SanityCheck(p *Program) error {
 	}
 	for _, g := range p.Globals {
 		c.checkInit(g)
+		c.checkFuncObj(g)
 	}
 	for _, f := range p.Funcs {
 		c.checkFunc(f)
@@ -85,6 +86,36 @@ func (c *checker) declare(v *Var, what string) {
 	}
 }
 
+// checkFuncObj checks a function object: of function type, standing for
+// exactly one function of the program.
+func (c *checker) checkFuncObj(g *Var) {
+	if g.Class != FuncObj {
+		if g.Fn != nil || g.Ext != nil {
+			c.errorf("%s: Fn or Ext set on a %s", g.Name, g.Class)
+		}
+		return
+	}
+	switch {
+	case (g.Fn == nil) == (g.Ext == nil):
+		c.errorf("function object %s: exactly one of Fn and Ext must be set", g.Name)
+	case g.Typ.Kind != Function:
+		c.errorf("function object %s of type %s", g.Name, g.Typ)
+	case g.Fn != nil && !Identical(g.Typ, g.Fn.Type()):
+		c.errorf("function object %s of type %s for %s of type %s", g.Name, g.Typ, g.Fn.Name, g.Fn.Type())
+	case g.Ext != nil && !Identical(g.Typ, g.Ext.Type()):
+		c.errorf("function object %s of type %s for %s of type %s", g.Name, g.Typ, g.Ext.Name, g.Ext.Type())
+	}
+	if g.Fn != nil {
+		found := false
+		for _, f := range c.p.Funcs {
+			found = found || f == g.Fn
+		}
+		if !found {
+			c.errorf("function object %s: %s not in the program", g.Name, g.Fn.Name)
+		}
+	}
+}
+
 func (c *checker) checkInit(g *Var) {
 	if len(g.Init) == 0 {
 		return
@@ -109,7 +140,7 @@ func (c *checker) checkInit(g *Var) {
 			}
 			if !c.globals[v.Var] {
 				c.errorf("global %s: address of %s, not a global of the program", g.Name, v.Var.Name)
-			} else if v.Leaf < 0 || v.Leaf >= len(v.Var.Typ.Leaves()) {
+			} else if v.Var.Class == FuncObj && v.Leaf != 0 || v.Var.Class != FuncObj && (v.Leaf < 0 || v.Leaf >= len(v.Var.Typ.Leaves())) {
 				c.errorf("global %s: address of leaf %d of %s out of range", g.Name, v.Leaf, v.Var.Name)
 			}
 		default:
@@ -361,14 +392,18 @@ func (c *checker) stmt(s Stmt) {
 			c.errorf("%s: store of %s", StmtString(s), s.Src.Type())
 		}
 	case *Call:
-		if (s.Func == nil) == (s.Extern == nil) {
-			c.errorf("call: exactly one of Func and Extern must be set")
+		n := 0
+		for _, set := range []bool{s.Func != nil, s.Extern != nil, s.Ptr != nil} {
+			if set {
+				n++
+			}
+		}
+		if n != 1 {
+			c.errorf("call: exactly one of Func, Extern and Ptr must be set")
 			return
 		}
-		var params []*Type
-		var res *Type
-		variadic := false
-		if s.Func != nil {
+		switch {
+		case s.Func != nil:
 			found := false
 			for _, f := range c.p.Funcs {
 				found = found || f == s.Func
@@ -376,11 +411,7 @@ func (c *checker) stmt(s Stmt) {
 			if !found {
 				c.errorf("%s: callee not in the program", StmtString(s))
 			}
-			for _, p := range s.Func.Params {
-				params = append(params, p.Typ)
-			}
-			res = s.Func.ResultTyp
-		} else {
+		case s.Extern != nil:
 			found := false
 			for _, e := range c.p.Externs {
 				found = found || e == s.Extern
@@ -388,8 +419,15 @@ func (c *checker) stmt(s Stmt) {
 			if !found {
 				c.errorf("%s: extern not in the program", StmtString(s))
 			}
-			params, res, variadic = s.Extern.Params, s.Extern.Result, s.Extern.Variadic
+		default:
+			c.value(s, s.Ptr, true)
+			if !s.Ptr.Type().IsFuncPointer() {
+				c.errorf("%s: call through %s", StmtString(s), s.Ptr.Type())
+				return
+			}
 		}
+		ft := s.FuncType()
+		params, res, variadic := ft.Params, ft.Elem, ft.Variadic
 		if len(s.Args) < len(params) || len(s.Args) > len(params) && !variadic {
 			c.errorf("%s: %d arguments for %d parameters", StmtString(s), len(s.Args), len(params))
 		}

@@ -144,14 +144,31 @@ type Store struct {
 }
 
 // Call is `Dst = Callee(Args...)` (Dst nil when the result is unused or
-// void). Exactly one of Func (a function defined in the file) and Extern (a
-// function only declared) is set.
+// void). Exactly one of Func (a function defined in the file), Extern (a
+// function only declared) and Ptr (a call through a function pointer:
+// `(*Ptr)(Args...)`, a value of pointer-to-function type) is set.
 type Call struct {
 	At
 	Dst    *Var
 	Func   *Func
 	Extern *Extern
+	Ptr    Value
 	Args   []Value
+	// Excluded, on a call through a pointer left in the last else of a
+	// dispatch (InlineWith), lists the functions dispatched before it:
+	// the call runs only when Ptr points to none of them.
+	Excluded []*Var
+}
+
+// FuncType returns the type of the function called.
+func (c *Call) FuncType() *Type {
+	switch {
+	case c.Func != nil:
+		return c.Func.Type()
+	case c.Extern != nil:
+		return c.Extern.Type()
+	}
+	return c.Ptr.Type().Elem
 }
 
 // If is `if (Cond) Then else Else`. Cond is a scalar: true when non-zero
@@ -290,6 +307,9 @@ type Extern struct {
 	System bool
 }
 
+// Type returns the function type of e.
+func (e *Extern) Type() *Type { return FuncType(e.Result, e.Params, e.Variadic) }
+
 // NoReturn reports whether a call to e never returns: the C library
 // functions that end the program (the interpreter stops the run there).
 func (e *Extern) NoReturn() bool {
@@ -326,6 +346,15 @@ type Func struct {
 	Body      []Stmt
 	Decisions []*Decision
 	Variadic  bool
+}
+
+// Type returns the function type of f.
+func (f *Func) Type() *Type {
+	params := make([]*Type, len(f.Params))
+	for i, v := range f.Params {
+		params[i] = v.Typ
+	}
+	return FuncType(f.ResultTyp, params, f.Variadic)
 }
 
 // Program is the lowered form of the part of a translation unit that a

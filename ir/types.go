@@ -27,11 +27,17 @@ const (
 	Struct
 	Union
 	// Opaque is a type inka does not model yet (floating-point, complex,
-	// 128-bit integers, function pointers): it has the size and alignment
-	// gcc gives it, so that the structs holding it are laid out exactly,
-	// but no leaves. Values of an opaque type are never computed: the front
-	// end makes every operation on one an Unsupported statement.
+	// 128-bit integers): it has the size and alignment gcc gives it, so
+	// that the structs holding it are laid out exactly, but no leaves.
+	// Values of an opaque type are never computed: the front end makes
+	// every operation on one an Unsupported statement.
 	Opaque
+	// Function is a function type: Elem is the result type (VoidType for
+	// void), Params the types of the parameters (arrays and functions
+	// adjusted to pointers), Variadic set for `...`. A function is an
+	// object without leaves: a pointer to a function holds the address of
+	// a function object (a Var of class FuncObj, or an input's callback).
+	Function
 )
 
 var kindNames = [...]string{
@@ -39,7 +45,7 @@ var kindNames = [...]string{
 	Short: "short", UShort: "unsigned short", Int: "int", UInt: "unsigned int",
 	Long: "long", ULong: "unsigned long", LongLong: "long long",
 	ULongLong: "unsigned long long", Pointer: "pointer", Array: "array",
-	Struct: "struct", Union: "union", Opaque: "opaque",
+	Struct: "struct", Union: "union", Opaque: "opaque", Function: "function",
 }
 
 func (k Kind) String() string {
@@ -62,13 +68,15 @@ func (k Kind) String() string {
 // neither the layout nor the values: Identical and String ignore them
 // (QualString shows them).
 type Type struct {
-	Kind   Kind
-	Elem   *Type   // Pointer: pointee (Void for void*); Array: element
-	Len    int64   // Array: number of elements
-	Fields []Field // Struct, Union
+	Kind     Kind
+	Elem     *Type   // Pointer: pointee (Void for void*); Array: element; Function: result
+	Len      int64   // Array: number of elements
+	Fields   []Field // Struct, Union
+	Params   []*Type // Function: parameter types
+	Variadic bool    // Function: ends with ...
 	// Tag is the tag name of a struct or union (may be empty), the enum
 	// name of an integer type, or the C spelling of an Opaque type
-	// ("double", "void (*)(int)").
+	// ("double", "__int128").
 	Tag      string
 	Const    bool // this level is const-qualified
 	Volatile bool // this level is volatile-qualified
@@ -155,6 +163,16 @@ func ArrayOf(elem *Type, n int64) *Type {
 	return &Type{Kind: Array, Elem: elem, Len: n, size: elem.size * n, align: elem.align}
 }
 
+// FuncType returns the type "function of params returning result" (result
+// VoidType for void). Its size and alignment are 1, as gcc says of sizeof
+// applied to a function; nothing in the IR has a function's size.
+func FuncType(result *Type, params []*Type, variadic bool) *Type {
+	return &Type{Kind: Function, Elem: result, Params: params, Variadic: variadic, size: 1, align: 1}
+}
+
+// IsFuncPointer reports whether t is a pointer to a function.
+func (t *Type) IsFuncPointer() bool { return t.Kind == Pointer && t.Elem.Kind == Function }
+
 // Size is the size in bytes (sizeof).
 func (t *Type) Size() int64 { return t.size }
 
@@ -234,6 +252,16 @@ func identical(t, u *Type, assumed map[[2]*Type]bool) bool {
 		return t.Tag == u.Tag && t.size == u.size
 	case Array:
 		return t.Len == u.Len && identical(t.Elem, u.Elem, assumed)
+	case Function:
+		if t.Variadic != u.Variadic || len(t.Params) != len(u.Params) || !identical(t.Elem, u.Elem, assumed) {
+			return false
+		}
+		for i := range t.Params {
+			if !identical(t.Params[i], u.Params[i], assumed) {
+				return false
+			}
+		}
+		return true
 	case Struct, Union:
 		if t.Tag != u.Tag || len(t.Fields) != len(u.Fields) || t.size != u.size {
 			return false
@@ -341,7 +369,7 @@ func (t *Type) NumLeaves() int64 {
 			return t.Fields[0].Type.NumLeaves()
 		}
 		return 0
-	case Void, Opaque:
+	case Void, Opaque, Function:
 		return 0
 	}
 	return 1
@@ -365,7 +393,7 @@ func (t *Type) leaves(path string, off int64, con bool, out *[]Leaf) {
 			f := t.Fields[0]
 			f.Type.leaves(path+"."+f.Name, off, con, out)
 		}
-	case Void, Opaque:
+	case Void, Opaque, Function:
 	default:
 		*out = append(*out, Leaf{Path: path, Type: t, Offset: off, Const: con})
 	}
@@ -414,6 +442,13 @@ func writeType(b *strings.Builder, t *Type, quals bool) {
 	}
 	switch t.Kind {
 	case Pointer:
+		if fn, stars := funcBase(t); fn != nil {
+			// int (*)(int), int (**)(int)
+			writeType(b, fn.Elem, quals)
+			b.WriteString(" (" + stars + ")")
+			writeParams(b, fn, quals)
+			return
+		}
 		writeType(b, t.Elem, quals)
 		b.WriteString("*")
 		if q := qual(t); q != "" {
@@ -422,13 +457,23 @@ func writeType(b *strings.Builder, t *Type, quals bool) {
 	case Array:
 		// C order: int[3][4] is an array of 3 arrays of 4 ints
 		e := t
-		for e.Kind == Array {
-			e = e.Elem
+		dims := ""
+		for ; e.Kind == Array; e = e.Elem {
+			dims += fmt.Sprintf("[%d]", e.Len)
+		}
+		if fn, stars := funcBase(e); fn != nil {
+			// int (*[3])(int)
+			writeType(b, fn.Elem, quals)
+			b.WriteString(" (" + stars + dims + ")")
+			writeParams(b, fn, quals)
+			return
 		}
 		writeType(b, e, quals)
-		for e := t; e.Kind == Array; e = e.Elem {
-			fmt.Fprintf(b, "[%d]", e.Len)
-		}
+		b.WriteString(dims)
+	case Function:
+		writeType(b, t.Elem, quals)
+		b.WriteString(" ")
+		writeParams(b, t, quals)
 	default:
 		if q := qual(t); q != "" {
 			b.WriteString(q + " ")
@@ -459,6 +504,40 @@ func writeType(b *strings.Builder, t *Type, quals bool) {
 		}
 		b.WriteString("}")
 	}
+}
+
+// funcBase returns the function type a chain of pointers t ends in, with
+// one star per pointer (qualifiers after them), or nil.
+func funcBase(t *Type) (*Type, string) {
+	stars := ""
+	for ; t.Kind == Pointer; t = t.Elem {
+		stars = "*" + stars
+	}
+	if t.Kind != Function {
+		return nil, ""
+	}
+	return t, stars
+}
+
+// writeParams writes the parameter list of a function type: "(int, char*)",
+// "(void)", "(int, ...)".
+func writeParams(b *strings.Builder, fn *Type, quals bool) {
+	b.WriteString("(")
+	for i, p := range fn.Params {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		writeType(b, p, quals)
+	}
+	switch {
+	case fn.Variadic && len(fn.Params) > 0:
+		b.WriteString(", ...")
+	case fn.Variadic:
+		b.WriteString("...")
+	case len(fn.Params) == 0:
+		b.WriteString("void")
+	}
+	b.WriteString(")")
 }
 
 // Min and Max of an integer type, as signed and unsigned 64-bit numbers.

@@ -66,6 +66,9 @@ func StmtOperands(s Stmt) []Value {
 	case *Store:
 		return []Value{s.Ptr, s.Src}
 	case *Call:
+		if s.Ptr != nil {
+			return append([]Value{s.Ptr}, s.Args...)
+		}
 		return append([]Value(nil), s.Args...)
 	case *Assert:
 		return []Value{s.Cond}

@@ -359,7 +359,21 @@ func (m *Model) inputCell(c *ssa.Cell) *Input {
 	x := m.newVar(v)
 	m.root.vars[v] = x
 	in := &Input{Var: x, Cell: c, Path: cellPath(c)}
-	if c.Typ.IsPointer() {
+	if c.Typ.IsFuncPointer() {
+		// NULL, the input's callback or a function of the program of its
+		// type, as the analysis's entry graph lists them
+		in.Pointer = true
+		var addrs []int64
+		for l := range m.F.PT.EntryTargets(c.Obj, c.Path) {
+			switch l.Obj.Kind {
+			case pointsto.NullObj:
+				addrs = append(addrs, 0)
+			case pointsto.VarObj:
+				addrs = append(addrs, m.F.Base(l.Obj))
+			}
+		}
+		x.Intersect(fd.ValuesInt64(addrs...))
+	} else if c.Typ.IsPointer() {
 		in.Pointer = true
 		target := m.F.PT.InputObject(in.Path)
 		var addrs []int64

@@ -3,6 +3,8 @@ package pointsto
 import (
 	"fmt"
 	"regexp"
+	"slices"
+	"sort"
 	"strings"
 
 	"github.com/inka-tool/inka/budget"
@@ -44,6 +46,12 @@ type Result struct {
 
 // ObjectOf returns the object of a variable.
 func (r *Result) ObjectOf(v *ir.Var) *Object { return r.objOf[v] }
+
+// EntryTargets returns the targets of the pointer at leaf path leaf (".f",
+// "[2].next": indices are collapsed) of object o at the function's entry.
+func (r *Result) EntryTargets(o *Object, leaf string) Targets {
+	return r.Entry[Loc{o, collapse(leaf)}]
+}
 
 // InputObject returns the object behind the pointer input at path, or nil.
 func (r *Result) InputObject(pointer string) *Object { return r.inputOf[pointer] }
@@ -91,6 +99,11 @@ func Analyze(f *ir.Func, globals []*ir.Var, cfg Config) (r *Result, err error) {
 	}
 	if cfg.Shape != nil {
 		for _, o := range cfg.Shape.Objects {
+			if o.Func {
+				// the input's callback: a function object of its own
+				r.inputOf[o.Pointer] = r.varObject(o.Callback)
+				continue
+			}
 			obj := &Object{Name: o.Name(), Kind: InputObj, Input: o, Typ: o.Typ}
 			if o.Void {
 				// Nothing can be built behind a void* input: it can only be
@@ -266,9 +279,15 @@ func (r *Result) entryGraph(f *ir.Func, globals []*ir.Var, cfg Config) Graph {
 				add(from, Loc{r.Null, ""}, rel)
 				continue
 			}
-			if nullable {
-				add(from, Loc{r.Null, ""}, Possible)
+			funcs := r.candidates(l.Type, globals)
+			if nullable || len(funcs) > 0 {
+				if nullable {
+					add(from, Loc{r.Null, ""}, Possible)
+				}
 				add(from, Loc{target, ""}, Possible)
+				for _, f := range funcs {
+					add(from, Loc{f, ""}, Possible)
+				}
 			} else {
 				add(from, Loc{target, ""}, rel)
 			}
@@ -332,6 +351,22 @@ func (r *Result) entryGraph(f *ir.Func, globals []*ir.Var, cfg Config) Graph {
 		}
 	}
 	return g
+}
+
+// candidates returns the functions a function-pointer input of type t may
+// point to besides its own callback: the functions defined in the program
+// (function objects) of its pointee type. nil for other pointers.
+func (r *Result) candidates(t *ir.Type, globals []*ir.Var) []*Object {
+	if !t.IsFuncPointer() {
+		return nil
+	}
+	var out []*Object
+	for _, g := range globals {
+		if g.Class == ir.FuncObj && g.Fn != nil && ir.Identical(g.Typ, t.Elem) {
+			out = append(out, r.varObject(g))
+		}
+	}
+	return out
 }
 
 // addrPath returns the location path of the address constant a (an
@@ -718,6 +753,11 @@ func (r *Result) store(g Graph, s *ir.Store) {
 // through its pointer arguments); a defined function may also reach every
 // global. A pointer the callee returns is unknown.
 func (r *Result) call(g Graph, s *ir.Call) {
+	if s.Ptr != nil && len(r.Residual(s)) == 0 {
+		// the call left after a dispatch, reached only through NULL (a
+		// call that is undefined): it changes nothing
+		return
+	}
 	roots := Targets{}
 	for _, a := range s.Args {
 		for _, p := range pointerLeaves(a.Type()) {
@@ -729,7 +769,8 @@ func (r *Result) call(g Graph, s *ir.Call) {
 			}
 		}
 	}
-	if s.Func != nil {
+	if s.Func != nil || s.Ptr != nil {
+		// a function of the program left in place may reach any global
 		for _, o := range r.Objects {
 			if o.Kind == VarObj && o.Var.IsGlobal() {
 				roots[Loc{o, ""}] = Possible
@@ -794,6 +835,65 @@ func (r *Result) escape(g Graph, ts Targets) {
 	}
 }
 
+// Residual returns the targets of the pointer of a call through a function
+// pointer that its dispatch (ir.Call.Excluded) leaves: what it may call,
+// NULL aside.
+func (r *Result) Residual(s *ir.Call) Targets {
+	out := Targets{}
+	for l, rel := range r.TargetsOf(s, s.Ptr) {
+		if l.Obj.Kind == NullObj || l.Obj.Var != nil && slices.Contains(s.Excluded, l.Obj.Var) {
+			continue
+		}
+		out[l] = rel
+	}
+	return out
+}
+
+// Inline inlines the entry function of p (maxInline nested calls, as
+// ir.Inline) and resolves its calls through function pointers with the
+// analysis (cfg): each becomes a dispatch over the functions the pointer
+// may point to (ir.InlineWith): the program's functions (inlined), the
+// externs whose address it takes and the callbacks of function-pointer
+// inputs (calls answered by stubs). Dispatching inlines new code, whose
+// analysis may find new targets: the targets of every site grow until
+// the analysis of the inlined function finds none but those dispatched.
+// The call left in the last else of a dispatch is then reached only with
+// a pointer to no function (NULL, undefined behaviour) or one the
+// analysis does not know (Unknown). When the analysis refuses the
+// function (UnsupportedError), the calls left unresolved are returned as
+// they are: the analysis of the goals' models refuses it in turn.
+func Inline(p *ir.Program, maxInline int, cfg Config) (*ir.Inlined, error) {
+	targets := map[string][]*ir.Var{}
+	for {
+		in, err := ir.InlineWith(p, maxInline, func(site string) []*ir.Var { return targets[site] })
+		if err != nil || len(in.Indirect) == 0 {
+			return in, err
+		}
+		r, err := Analyze(in.Func, p.Globals, cfg)
+		if err != nil {
+			return in, nil
+		}
+		grew := false
+		for _, c := range in.Indirect {
+			for l := range r.Residual(c.Call) {
+				v := l.Obj.Var
+				if l.Obj.Kind != VarObj || v == nil || v.Class != ir.FuncObj || slices.Contains(targets[c.Site], v) {
+					continue
+				}
+				targets[c.Site] = append(targets[c.Site], v)
+				grew = true
+			}
+		}
+		if !grew {
+			return in, nil
+		}
+		for _, ts := range targets {
+			// a dispatch in a stable order, whatever the order of the maps
+			sort.Slice(ts, func(i, j int) bool { return ts[i].Name < ts[j].Name })
+		}
+	}
+}
+
 // Entry is the analysis of a program's entry function as a run starts it.
 type Entry struct {
 	Inlined *ir.Inlined
@@ -807,13 +907,13 @@ type Entry struct {
 // input shape, globals as inputs). With allNull every pointer input may
 // be NULL, as a caller may pass it; without, none may.
 func AnalyzeEntry(p *ir.Program, maxInline int, allNull bool) (*Entry, error) {
-	in, err := ir.Inline(p, maxInline)
-	if err != nil {
+	roots, inputs := ir.EntryInputs(p.Funcs[0], p.Globals, false)
+	e := &Entry{Inputs: inputs, Shape: ir.ComputeInputShape(roots, ir.DefaultArrayLen, ir.DefaultMaxDepth)}
+	cfg := Config{Shape: e.Shape, Inputs: inputs, MayBeNull: func(string) bool { return allNull }}
+	var err error
+	if e.Inlined, err = Inline(p, maxInline, cfg); err != nil {
 		return nil, err
 	}
-	roots, inputs := ir.EntryInputs(in.Func, p.Globals, false)
-	e := &Entry{Inlined: in, Inputs: inputs, Shape: ir.ComputeInputShape(roots, ir.DefaultArrayLen, ir.DefaultMaxDepth)}
-	e.Result, err = Analyze(in.Func, p.Globals, Config{Shape: e.Shape, Inputs: inputs,
-		MayBeNull: func(string) bool { return allNull }})
+	e.Result, err = Analyze(e.Inlined.Func, p.Globals, cfg)
 	return e, err
 }

@@ -149,17 +149,17 @@ func prepare(u *frontend.Unit, fn string, md mode) (*setup, error) {
 	if err != nil {
 		return nil, err
 	}
-	in, err := ir.Inline(p, 8)
-	if err != nil {
-		return nil, err
-	}
 	// The inputs as the interpreter makes them (a global shadowed by a
 	// parameter is named g#ID: ir.GlobalRoots).
-	roots, inputs := ir.EntryInputs(in.Func, p.Globals, md.initializers)
+	roots, inputs := ir.EntryInputs(p.Funcs[0], p.Globals, md.initializers)
 	shape := ir.ComputeInputShape(roots, ir.DefaultArrayLen, ir.DefaultMaxDepth)
 	cfg := pointsto.Config{Shape: shape, Inputs: inputs}
 	if md.nulls {
 		cfg.MayBeNull = func(string) bool { return true }
+	}
+	in, err := pointsto.Inline(p, 8, cfg)
+	if err != nil {
+		return nil, err
 	}
 	pt, err := pointsto.Analyze(in.Func, p.Globals, cfg)
 	if err != nil {
@@ -183,9 +183,22 @@ func prepare(u *frontend.Unit, fn string, md mode) (*setup, error) {
 	}
 	q := *p
 	q.Funcs = append([]*ir.Func{in.Func}, p.Funcs[1:]...)
+	// The callbacks of the function-pointer inputs are function objects
+	// of the dispatches: the interpreter makes them the inputs' targets.
+	q.Globals = append([]*ir.Var(nil), p.Globals...)
+	for _, o := range shape.Objects {
+		if o.Func {
+			q.Globals = append(q.Globals, o.Callback)
+		}
+	}
 	s := &setup{prog: &q, fn: in.Func, pt: pt, shape: shape, roots: roots, extern: map[string]*ir.Extern{}}
 	for _, e := range p.Externs {
 		s.extern[e.Name] = e
+	}
+	for _, o := range shape.Objects {
+		if o.Func {
+			s.extern[o.Callback.Ext.Name] = o.Callback.Ext
+		}
 	}
 	// A call left in place runs the original callee, which may call the
 	// entry function in turn.
@@ -256,6 +269,8 @@ func ptrOf(x ir.Stmt) (ir.Value, *ir.Type) {
 		return x.Ptr, x.Ptr.Type().Elem
 	case *ir.FieldAddr:
 		return x.Ptr, x.Ptr.Type().Elem
+	case *ir.Call:
+		return x.Ptr, x.Ptr.Type().Elem // a call through a function pointer
 	}
 	return nil, nil
 }
@@ -390,6 +405,9 @@ func (in *randomInputs) String() string {
 	for k := range in.Null {
 		parts = append(parts, k+"=NULL")
 	}
+	for k, f := range in.Funcs {
+		parts = append(parts, k+"=&"+f)
+	}
 	sort.Strings(parts)
 	return strings.Join(parts, ",") + fmt.Sprintf(" (stub seed %d)", in.seed)
 }
@@ -411,17 +429,7 @@ func (s *setup) randomInputs(rng *rand.Rand, nulls bool) *randomInputs {
 				in.Values[lp] = v
 				continue
 			}
-			o := s.shape.Lookup(lp)
-			if o == nil {
-				continue // deeper than the shape: NULL
-			}
-			if nulls && rng.IntN(5) == 0 {
-				in.Null[lp] = true
-				continue
-			}
-			if !o.Void {
-				walk(lp, o.Typ)
-			}
+			s.pointerInput(rng, nulls, in, lp, l.Type, walk)
 		}
 	}
 	for _, r := range s.roots {
@@ -436,22 +444,45 @@ func (s *setup) randomInputs(rng *rand.Rand, nulls bool) *randomInputs {
 			in.Values[lp] = v
 			continue
 		}
-		o := s.shape.Lookup(lp)
-		if o == nil {
-			continue
-		}
-		if nulls && rng.IntN(5) == 0 {
-			in.Null[lp] = true
-			continue
-		}
-		if !o.Void {
-			walk(lp, o.Typ)
-		}
+		s.pointerInput(rng, nulls, in, lp, r.Typ, walk)
 	}
 	seed := rng.Uint64()
 	in.seed = seed
 	in.Stub = s.stub(seed)
 	return in
+}
+
+// pointerInput draws the pointer input at path lp, of type t: NULL one
+// time in five when nulls is set, else its fresh object (whose leaves walk
+// draws), or for a function pointer its callback or one of the program's
+// functions of its type.
+func (s *setup) pointerInput(rng *rand.Rand, nulls bool, in *randomInputs, lp string, t *ir.Type, walk func(string, *ir.Type)) {
+	o := s.shape.Lookup(lp)
+	if o == nil {
+		return // deeper than the shape: NULL
+	}
+	if nulls && rng.IntN(5) == 0 {
+		in.Null[lp] = true
+		return
+	}
+	if o.Func {
+		var funcs []string
+		for _, g := range s.prog.Globals {
+			if g.Class == ir.FuncObj && g.Fn != nil && ir.Identical(g.Typ, t.Elem) {
+				funcs = append(funcs, g.Name)
+			}
+		}
+		if k := rng.IntN(len(funcs) + 1); k < len(funcs) {
+			if in.Funcs == nil {
+				in.Funcs = map[string]string{}
+			}
+			in.Funcs[lp] = funcs[k]
+		}
+		return
+	}
+	if !o.Void {
+		walk(lp, o.Typ)
+	}
 }
 
 // stub answers extern calls with values drawn from seed: the same seed

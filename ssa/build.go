@@ -392,6 +392,9 @@ func (b *builder) stmt(out []Stmt, s ir.Stmt, cur state) []Stmt {
 				}
 			}
 		}
+		if s.Ptr != nil {
+			return b.residualCall(out, s, cur)
+		}
 		if s.Func != nil {
 			t := &Truncated{src: src{s}, Call: s}
 			if s.Dst != nil {
@@ -478,6 +481,32 @@ func (b *builder) stmt(out []Stmt, s ir.Stmt, cur state) []Stmt {
 		return append(out, n)
 	}
 	panic(buildError{s.Position(), fmt.Sprintf("ssa: unexpected statement %T", s)})
+}
+
+// residualCall translates the call through a function pointer left in the
+// last else of a dispatch (pointsto.Inline): every function the pointer
+// may point to was dispatched before it, so that only a pointer to no
+// function reaches it, a call that is undefined (a NULL function
+// pointer): the path is infeasible, a check of 0. A pointer the analysis
+// does not know may point to any function: the call cannot be modelled.
+func (b *builder) residualCall(out []Stmt, s *ir.Call, cur state) []Stmt {
+	for l := range b.f.PT.Residual(s) {
+		msg := fmt.Sprintf("call through %s, which may point to %s, a function not resolved", s.Ptr, l)
+		if l.Obj.Kind == pointsto.UnknownObj {
+			msg = fmt.Sprintf("call through %s, which may hold a function pointer returned or stored by an undefined function (or by a call not inlined)", s.Ptr)
+		}
+		panic(&pointsto.UnsupportedError{Pos: s.Position(), Msg: msg})
+	}
+	out = append(out, &Check{src: src{s}, Cond: Const{&ir.Const{Typ: ir.IntType}}})
+	if s.Dst != nil {
+		// the result of the infeasible call, for the code after it
+		for _, c := range b.cellsOfVar(s.Dst) {
+			op := &Op{src: src{s}, Kind: OpCopy, Args: []Value{Const{&ir.Const{Typ: c.Typ}}}}
+			op.Dst = b.def(cur, c, op)
+			out = append(out, op)
+		}
+	}
+	return out
 }
 
 // changed lists, in cell order, the cells whose version differs between

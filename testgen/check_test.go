@@ -294,6 +294,21 @@ func toCase(drv *cdriver.Driver, prog *ir.Program, tc *Test) (cdriver.Case, stri
 	var cs cdriver.Case
 	used := map[string]bool{}
 	for i, l := range drv.Leaves {
+		if l.Callback != nil {
+			// 0 NULL, 1 the callback, 2+k the k-th function of its type
+			v := uint64(1)
+			if tc.Inputs.Null[l.Path] {
+				v = 0
+			}
+			for k, f := range l.Funcs {
+				if tc.Inputs.Funcs[l.Path] == f.Name {
+					v = uint64(2 + k)
+				}
+			}
+			used[l.Path] = true
+			cs.Leaves = append(cs.Leaves, v)
+			continue
+		}
 		if l.Type.IsPointer() {
 			v := uint64(1)
 			if tc.Inputs.Null[l.Path] || drv.IsFixedNull(i) || l.Void {
@@ -514,13 +529,22 @@ func crossCheck(t *testing.T, c *checked, fig *checkFigures) {
 			if g.nullOK[l.path] {
 				cands[i] = []uint64{0, 1}
 			}
+			for k := range funcsOf(g, l.typ) {
+				cands[i] = append(cands[i], uint64(2+k)) // a function of the program
+			}
 			space *= float64(len(cands[i]))
 		default:
 			cands[i] = candidates(l.typ, consts)
 			space *= float64(l.typ.MaxUint()) + 1
 		}
 	}
-	externs := len(g.Prog.Externs) > 0
+	callbacks := map[string]*ir.Extern{}
+	for _, o := range g.shape.Objects {
+		if o.Func {
+			callbacks[o.Name()] = o.Callback.Ext
+		}
+	}
+	externs := len(g.Prog.Externs)+len(callbacks) > 0
 	cfg := interp.Config{PtrArrayLen: g.Opts.ArrayLen, PtrDepth: g.Opts.PtrDepth, MaxSteps: 200_000, MaxDepth: 200}
 	rng := rand.New(rand.NewSource(int64(len(g.Fn.Name))*7919 + int64(g.Fn.Name[0])))
 	runs := 0
@@ -535,6 +559,12 @@ func crossCheck(t *testing.T, c *checked, fig *checkFigures) {
 			if l.typ.IsPointer() {
 				if vals[i] == 0 && !l.fixed {
 					in.Null[l.path] = true
+				}
+				if fs := funcsOf(g, l.typ); vals[i] >= 2 && vals[i]-2 < uint64(len(fs)) {
+					if in.Funcs == nil {
+						in.Funcs = map[string]string{}
+					}
+					in.Funcs[l.path] = fs[vals[i]-2]
 				}
 				continue
 			}
@@ -562,6 +592,9 @@ func crossCheck(t *testing.T, c *checked, fig *checkFigures) {
 		return func(call interp.StubCall) interp.StubAnswer {
 			var ans interp.StubAnswer
 			e := externOf(g.Prog, call.Callee)
+			if e == nil {
+				e = callbacks[call.Callee]
+			}
 			if e == nil {
 				return ans
 			}
@@ -701,6 +734,21 @@ func pick(rng *rand.Rand, cands []uint64, t *ir.Type) uint64 {
 		return ir.Truncate(t, rng.Uint64()>>uint(rng.Intn(64)))
 	}
 	return ir.Truncate(t, rng.Uint64())
+}
+
+// funcsOf lists the functions of the program a function-pointer input of
+// type t may point to besides its callback (none for other pointers).
+func funcsOf(g *Generator, t *ir.Type) []string {
+	var out []string
+	if !t.IsFuncPointer() {
+		return nil
+	}
+	for _, v := range g.Prog.Globals {
+		if v.Class == ir.FuncObj && v.Fn != nil && ir.Identical(v.Typ, t.Elem) {
+			out = append(out, v.Name)
+		}
+	}
+	return out
 }
 
 func externOf(p *ir.Program, name string) *ir.Extern {

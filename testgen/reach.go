@@ -211,17 +211,21 @@ type Generator struct {
 // NewGenerator prepares the goals of p's entry function.
 func NewGenerator(p *ir.Program, opts Options) (*Generator, error) {
 	opts = opts.withDefaults()
-	in, err := ir.Inline(p, opts.MaxInline)
-	if err != nil {
-		return nil, err
-	}
-	g := &Generator{Prog: p, Fn: p.Funcs[0], Opts: opts, inlined: in, writeOf: map[*ir.Extern]*ir.Extern{},
+	g := &Generator{Prog: p, Fn: p.Funcs[0], Opts: opts, writeOf: map[*ir.Extern]*ir.Extern{},
 		changed: callbackWrites(p)}
 	// The inputs as the interpreter makes them (a global shadowed by a
 	// parameter is "g#ID").
 	var roots []ir.InputRoot
 	roots, g.inputs = ir.EntryInputs(g.Fn, p.Globals, opts.UseInitializers)
 	g.shape = ir.ComputeInputShape(roots, opts.ArrayLen, opts.PtrDepth)
+	// Calls through function pointers are resolved by the points-to
+	// analysis as the function is inlined.
+	in, err := pointsto.Inline(p, opts.MaxInline, pointsto.Config{Shape: g.shape, Inputs: g.inputs,
+		MayBeNull: func(string) bool { return true }})
+	if err != nil {
+		return nil, err
+	}
+	g.inlined = in
 	g.nullOK = nullTested(in.Func)
 	if g.modelFn, err = g.stubWrites(in.Func); err != nil {
 		var be *budget.Error
@@ -811,6 +815,10 @@ func (g *Generator) replay(b *built) (*Test, *interp.Result, error) {
 		}
 		v := x.Var.Val()
 		typ := x.Cell.Typ
+		if typ.IsFuncPointer() {
+			g.funcInput(m, x, v, &in, t)
+			continue
+		}
 		if x.Pointer {
 			if v.IsZero() && objects[x.Path] {
 				in.Null[x.Path] = true
@@ -870,6 +878,30 @@ func (g *Generator) replay(b *built) (*Test, *interp.Result, error) {
 		}})
 	t.Result = r
 	return t, r, err
+}
+
+// funcInput sets the function-pointer input x from its value v in the
+// model (the address of a function object, or 0): NULL, the input's own
+// callback (the interpreter's default), or a function of the program.
+func (g *Generator) funcInput(m *model.Model, x *model.Input, v fd.Int, in *interp.Inputs, t *Test) {
+	if v.IsZero() {
+		in.Null[x.Path] = true
+		t.Null = append(t.Null, x.Path)
+		t.put(x, interp.IntVal(x.Cell.Typ, 0))
+		return
+	}
+	for _, o := range m.F.PT.Objects {
+		if o.Kind != pointsto.VarObj || o.Var.Class != ir.FuncObj || m.F.Base(o) != v.Int64() {
+			continue
+		}
+		if o.Var.Fn != nil {
+			if in.Funcs == nil {
+				in.Funcs = map[string]string{}
+			}
+			in.Funcs[x.Path] = o.Var.Name
+		}
+		t.put(x, interp.FuncPtr(x.Cell.Typ, o.Var.Name))
+	}
 }
 
 // put files an input value under Args, Globals or Objects.

@@ -46,8 +46,26 @@ type Leaf struct {
 	Parent int // index of the pointer leaf whose fresh object holds this leaf; -1 for parameters and globals
 	// Void marks a pointer to void (or an incomplete type): the driver
 	// makes it NULL, and interp must be told so (Inputs.Null).
-	Void   bool
-	object string
+	Void bool
+	// Callback is set on a function-pointer leaf: the stub (in Driver.Stubs)
+	// of the input's own callback. Its value in a Case chooses what it
+	// points to: 0 NULL, 1 the callback, 2+i the function Funcs[i].
+	Callback *Stub
+	Funcs    []*ir.Var // the program's functions of the pointee type (ir.FuncObj)
+	object   string
+}
+
+// FuncChoice says what function-pointer leaf i points to for value v of a
+// Case: NULL, the callback (fn ""), or the function named fn.
+func (d *Driver) FuncChoice(i int, v uint64) (null bool, fn string) {
+	l := d.Leaves[i]
+	switch {
+	case v == 0:
+		return true, ""
+	case v >= 2 && v-2 < uint64(len(l.Funcs)):
+		return false, l.Funcs[v-2].Name
+	}
+	return false, ""
 }
 
 // Object is a memory object the driver knows by name: a global or a fresh
@@ -56,18 +74,23 @@ type Leaf struct {
 type Object struct {
 	Name   string
 	Type   *ir.Type
-	Leaf   int    // the pointer leaf that points to it (fresh objects), -1 for globals
+	Leaf   int    // the pointer leaf that points to it (fresh objects), -1 for globals and functions
 	cname  string // C expression of its address
+	stub   *Stub  // the callback of a function-pointer input (its C name is set by Build)
 	input  bool   // global whose leaves are inputs
 	output bool   // its final values are reported
 }
 
-// Stub is the C stub of an extern function: the k-th call returns
-// Ret[k] of the case and, when WriteArg >= 0, stores Wr[k] through that
-// (pointer to integer) argument if it is not NULL.
+// Stub is the C stub of an extern function, or of the callback of a
+// function-pointer input (Ext is then ir.InputObject.Callback): the k-th
+// call returns Ret[k] of the case and, when WriteArg >= 0, stores Wr[k]
+// through that (pointer to integer) argument if it is not NULL.
 type Stub struct {
 	Ext      *ir.Extern
 	WriteArg int
+	callback bool
+	key      string // the stub's key in its Binary: the extern's name, or driver:name for a callback
+	cname    string // its C name
 }
 
 // Driver is a compiled driver for one function.
@@ -146,9 +169,6 @@ func New(prog *ir.Program, fn string, opts Options) (*Driver, error) {
 		return nil, fmt.Errorf("no function %s", fn)
 	}
 	d := &Driver{Prog: prog, Func: f, opts: opts, Set: cprobe.NewSet(prog), roots: map[*ir.Var]string{}}
-	if err := d.layout(); err != nil {
-		return nil, err
-	}
 	for _, e := range prog.Externs {
 		if e.System || e.NoReturn() || e.Name == "__inka_assert" {
 			continue // the C library links as itself (ir/library.go)
@@ -159,7 +179,32 @@ func New(prog *ir.Program, fn string, opts Options) (*Driver, error) {
 		st := Stub{Ext: e, WriteArg: e.WriteArg()}
 		d.Stubs = append(d.Stubs, st)
 	}
+	if err := d.layout(); err != nil {
+		return nil, err
+	}
+	for i := range d.Leaves {
+		if l := &d.Leaves[i]; l.Callback != nil {
+			l.Callback = &d.Stubs[l.Callback.key2index(d)]
+		}
+	}
+	for i := range d.Objects {
+		if o := &d.Objects[i]; o.stub != nil {
+			o.stub = &d.Stubs[o.stub.key2index(d)]
+		}
+	}
 	return d, nil
+}
+
+// key2index returns the index in d.Stubs of the callback stub st stands
+// for (the Leaves and Objects point into d.Stubs, which grows during
+// layout).
+func (st *Stub) key2index(d *Driver) int {
+	for i := range d.Stubs {
+		if d.Stubs[i].Ext == st.Ext {
+			return i
+		}
+	}
+	panic("cdriver: callback stub not in the driver")
 }
 
 // Binary is a compiled driver for some functions of one C file.
@@ -186,10 +231,24 @@ func Build(dir string, src []byte, file string, drivers []*Driver, flags ...stri
 		if d.opts.StubCalls != b.k {
 			return nil, fmt.Errorf("drivers with different StubCalls")
 		}
-		for _, st := range d.Stubs {
-			if !seen[st.Ext.Name] {
-				seen[st.Ext.Name] = true
-				b.stubs = append(b.stubs, st.Ext.Name)
+		for j := range d.Stubs {
+			st := &d.Stubs[j]
+			// an extern's stub is shared; a callback is its driver's own
+			st.key, st.cname = st.Ext.Name, st.Ext.Name
+			if st.callback {
+				st.key = fmt.Sprintf("%d:%s", i, st.Ext.Name)
+			}
+			if !seen[st.key] {
+				seen[st.key] = true
+				b.stubs = append(b.stubs, st.key)
+			}
+			if st.callback {
+				st.cname = fmt.Sprintf("__inka_cb%d", len(b.stubs)-1)
+			}
+		}
+		for j := range d.Objects {
+			if o := &d.Objects[j]; o.stub != nil {
+				o.cname = o.stub.cname
 			}
 		}
 	}
@@ -252,8 +311,13 @@ func (d *Driver) layout() error {
 		names[root] = true
 		d.roots[g] = root
 	}
-	// Globals: those of file scope are named in C; statics and strings are not.
+	// Globals: those of file scope are named in C; statics and strings are
+	// not. Functions are named too (a pointer to one prints as such).
 	for _, g := range d.Prog.Globals {
+		if g.Class == ir.FuncObj {
+			d.Objects = append(d.Objects, Object{Name: g.Name, Type: g.Typ, Leaf: -1, cname: g.Name})
+			continue
+		}
 		if g.Class != ir.Global {
 			continue
 		}
@@ -288,6 +352,18 @@ func (d *Driver) addLeaves(root string, t *ir.Type, parent int) {
 		}
 		idx := len(d.Leaves) - 1
 		so := d.shape.Lookup(path)
+		if so != nil && so.Func {
+			st := Stub{Ext: so.Callback.Ext, WriteArg: so.Callback.Ext.WriteArg(), callback: true}
+			d.Stubs = append(d.Stubs, st)
+			d.Leaves[idx].Callback = &st
+			for _, g := range d.Prog.Globals {
+				if g.Class == ir.FuncObj && g.Fn != nil && ir.Identical(g.Typ, so.Typ) {
+					d.Leaves[idx].Funcs = append(d.Leaves[idx].Funcs, g)
+				}
+			}
+			d.Objects = append(d.Objects, Object{Name: so.Name(), Type: so.Typ, Leaf: -1, stub: &st})
+			continue
+		}
 		if so == nil || so.Void {
 			// NULL in every case (Void: interp needs it listed as NULL)
 			d.Leaves[idx].Void = so != nil
@@ -326,10 +402,10 @@ func (b *Binary) Run(d *Driver, cases []Case) ([]Output, error) {
 		for _, v := range c.Leaves {
 			fmt.Fprintf(&in, "%d ", v)
 		}
-		for _, name := range b.stubs {
+		for _, key := range b.stubs {
 			s := -1
 			for i, st := range d.Stubs {
-				if st.Ext.Name == name {
+				if st.key == key {
 					s = i
 				}
 			}

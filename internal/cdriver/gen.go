@@ -86,6 +86,11 @@ func (d *Driver) genDriver() ([]byte, error) {
 	for pi, v := range d.Func.Params {
 		w("static unsigned char %spar%d[%d] __attribute__((aligned(16)));\n", px, pi, max(v.Typ.Size(), 1))
 	}
+	for _, st := range d.Stubs {
+		if st.callback {
+			w("void %s(void);\n", st.cname) // defined in the other unit, with its own type
+		}
+	}
 	for i := range d.Objects {
 		o := &d.Objects[i]
 		if o.Leaf >= 0 {
@@ -111,6 +116,15 @@ func (d *Driver) genDriver() ([]byte, error) {
 	w("static void %scase(void) {\n", px)
 	locs := d.leafLocs()
 	for i, l := range d.Leaves {
+		if l.Callback != nil {
+			// 0: NULL, 1: the callback, 2+k: the k-th function of the type
+			target := fmt.Sprintf("__inka_vals[%d] == 1 ? (void *)%s", i, l.Callback.cname)
+			for k, f := range l.Funcs {
+				target += fmt.Sprintf(" : __inka_vals[%d] == %d ? (void *)%s", i, k+2, f.Name)
+			}
+			w("  { void *x = %s : (void *)0; __builtin_memcpy(%s, &x, sizeof x); }\n", target, locs[i])
+			continue
+		}
 		if l.Type.IsPointer() {
 			target := "0"
 			for _, o := range d.Objects {
@@ -276,12 +290,12 @@ void __inka_sw(int id, unsigned long long v) {
 			}
 		}
 	}
-	for si, name := range b.stubs {
+	for si, key := range b.stubs {
 		var e *ir.Extern
 		var st Stub
 		for _, d := range b.drivers {
 			for _, s := range d.Stubs {
-				if s.Ext.Name == name {
+				if s.key == key {
 					e, st = s.Ext, s
 				}
 			}
@@ -301,7 +315,7 @@ void __inka_sw(int id, unsigned long long v) {
 		if len(ps) == 0 {
 			ps = []string{"void"}
 		}
-		w("%s %s(%s) {\n", rt, e.Name, strings.Join(ps, ", "))
+		w("%s %s(%s) {\n", rt, st.cname, strings.Join(ps, ", "))
 		w("  int k = __inka_calls[%d]++;\n", si)
 		w("  __inka_out(\"S %s \"); __inka_out_u(k); __inka_out(\" \");\n", e.Name)
 		for i, p := range e.Params {

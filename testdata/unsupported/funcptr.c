@@ -2,6 +2,6 @@ static int twice(int x) { return 2 * x; }
 
 int apply(int x)
 {
-    int (*f)(int) = twice;
-    return f(x);
+    void *p = (void *)twice;
+    return p != 0 && x;
 }

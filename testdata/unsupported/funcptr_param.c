@@ -1,4 +1,4 @@
-int apply(int (*f)(int), int x)
+int apply(int (*f)(), int x)
 {
     return f(x);
 }
