@@ -27,6 +27,8 @@
 //	a[i] (array a)                  t1 = &a; t2 = (int*)t1; t3 = t2 + i; *t3
 //	s1 = s2, *p = s (structs)       Copy, Store of the whole struct
 //	f(a, b)                         Call (args converted to the parameter types)
+//	f, &f (f a function)            t1 = &f (AddrOf of f's function object)
+//	fp(a), (*fp)(a), s->cb(a)       Call with Ptr (resolved by pointsto.Inline)
 //	a && b && c, a || b             nested If computing an int 0/1 (a, b are conditions)
 //	c ? a : b                       If computing the result (c is a condition)
 //	if / else                       If (with the if decision)
@@ -106,8 +108,9 @@
 // declared types of variables, parameters and members are kept at every
 // level (ir.Type.Const, Volatile), read from the declarations' syntax
 // (quals.go: cc/v4's own are unreliable below the top level); those of
-// values are dropped. Types inka does not model (floating-point, complex,
-// 128-bit integers, function pointers) are ir.Opaque types of gcc's size
+// values are dropped. Function types are ir.Function types, functions
+// objects of class ir.FuncObj (see funcptr.go). Types inka does not model
+// (floating-point, complex, 128-bit integers) are ir.Opaque types of gcc's size
 // and alignment; structs and unions are laid out by ir.NewStruct /
 // ir.NewUnion exactly as gcc lays them out, bit-fields and flexible array
 // members included (members with no leaves). Where cc lays out a struct
@@ -118,8 +121,9 @@
 //
 // A construct inka does not model is lowered to an ir.Unsupported
 // statement where a run would execute it: floating-point (complex,
-// 128-bit) values and constants; function pointers (a function's address,
-// a read of a function-pointer object, calls through pointers); accesses
+// 128-bit) values and constants; conversions between a function pointer
+// and another pointer type, calls through a pointer to a function without
+// prototype; accesses
 // to bit-fields and flexible array members; computed goto (goto *p,
 // &&label) and local labels (__label__); variable-length arrays; inline
 // assembly; setjmp/longjmp; dynamic allocation (malloc, calloc, realloc,

@@ -52,12 +52,24 @@
 //	PtrAdd      p = q + i                   p = q (array element)
 //	Load        x = *p                      p = *q    (φu)
 //	Store       *p = y                      *p = q    (φd)
-//	Call        x = f(a, b)                 inlined or stubbed
+//	Call        x = f(a, b), x = (*p)(a)    inlined or stubbed; through a
+//	                                        pointer, a dispatch (InlineWith)
 //	Assert      assert(c)                   c must hold
 //	Unsupported x = unsupported("what")      a cut: runs stop here (not modelled)
 //	Return      return r                    last statement only
 //	If          if (c) S1 else S2           ite
 //	While       loop { Pre; if !c break; S } w
+//
+// # Function pointers
+//
+// A function whose address the program takes is an object: a global Var
+// of class FuncObj (Fn or Ext says which function), of a Function type,
+// without leaves. `f` and `&f` in value position are AddrOf of it, static
+// tables hold AddrConst of it, and a call through a pointer is a Call with
+// Ptr. Inlining (InlineWith, with the targets the points-to analysis
+// finds) turns such a call into a dispatch over its targets. A
+// function-pointer input points to its own callback (InputObject.Callback),
+// NULL, or a function of the program of its type.
 //
 // # Memory layout
 //

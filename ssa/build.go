@@ -489,13 +489,22 @@ func (b *builder) stmt(out []Stmt, s ir.Stmt, cur state) []Stmt {
 // function reaches it, a call that is undefined (a NULL function
 // pointer): the path is infeasible, a check of 0. A pointer the analysis
 // does not know may point to any function: the call cannot be modelled.
+//
+// A pointer the analysis does not know may point to any function: the call
+// is a Cut (the paths that run it are not modelled).
 func (b *builder) residualCall(out []Stmt, s *ir.Call, cur state) []Stmt {
 	for l := range b.f.PT.Residual(s) {
 		msg := fmt.Sprintf("call through %s, which may point to %s, a function not resolved", s.Ptr, l)
 		if l.Obj.Kind == pointsto.UnknownObj {
 			msg = fmt.Sprintf("call through %s, which may hold a function pointer returned or stored by an undefined function (or by a call not inlined)", s.Ptr)
 		}
-		panic(&pointsto.UnsupportedError{Pos: s.Position(), Msg: msg})
+		c := &Cut{src: src{s}, What: (&pointsto.UnsupportedError{Pos: s.Position(), Msg: msg}).Error()}
+		if s.Dst != nil {
+			for _, cell := range b.cellsOfVar(s.Dst) {
+				c.Dsts = append(c.Dsts, b.def(cur, cell, c))
+			}
+		}
+		return append(out, c)
 	}
 	out = append(out, &Check{src: src{s}, Cond: Const{&ir.Const{Typ: ir.IntType}}})
 	if s.Dst != nil {

@@ -176,6 +176,10 @@ func (p *printer) stmtString(s Stmt) string {
 		}
 		return fmt.Sprintf("cut %q", s.What)
 	case *Check:
+		if c, ok := s.Source().(*ir.Call); ok {
+			// the call left after a dispatch: only NULL reaches it
+			return fmt.Sprintf("assert(%s)  (call through %s: no function left)", s.Cond, c.Ptr)
+		}
 		return fmt.Sprintf("assert(%s)", s.Cond)
 	case *Return:
 		if len(s.Val) == 0 {

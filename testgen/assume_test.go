@@ -63,7 +63,7 @@ func TestUnionPunning(t *testing.T) {
 // others are covered or proved unreachable.
 func TestCutPerPath(t *testing.T) {
 	want := map[string]map[string]Status{
-		"callback": {"15:true": Unknown, "17:true": Unknown},
+		"weighed":  {"15:true": Unknown, "17:true": Unknown},
 		"guarded":  {"28:true": Unreachable},
 		"flagged":  {"39:false": Unknown, "41:false": Unknown, "41:true": Unknown, "43:true": Unknown, "43:false": Unknown},
 	}

@@ -1,5 +1,6 @@
-/* A dispatcher over a table of handlers: the callbacks are cut where they
- * are called, the checks around them are answered. */
+/* A dispatcher over a table of handlers: the handlers are function-pointer
+ * inputs, callbacks whose calls the tests answer (or the file's functions
+ * of their type, when it takes the address of some). */
 struct handler {
     int code;
     int (*fn)(int arg);

@@ -1,6 +1,6 @@
 /* A compression stream in the style of zlib's z_stream: allocator hooks
- * (function pointers), a double ratio, counters. Only the paths that call
- * a hook or compute the ratio are cut. */
+ * (function pointers: callbacks the tests answer), a double ratio,
+ * counters. Only the paths that compute the ratio are cut. */
 typedef void *(*alloc_func)(void *opaque, unsigned items, unsigned size);
 typedef void (*free_func)(void *opaque, void *address);
 

@@ -8,12 +8,12 @@ struct obj {
     unsigned dirty : 1;
 };
 
-/* The callback may set n to 5: line 17's true outcome is unknown. */
-int callback(struct obj *o, int k)
+/* The weight may make n 5: line 17's true outcome is unknown. */
+int weighed(struct obj *o, int k)
 {
     o->n = 3;
     if (k)
-        o->touch(o);
+        o->n = (int)(o->weight * 2);
     if (o->n == 5)
         return 1;
     return 0;
