@@ -63,9 +63,9 @@ func TestUnionPunning(t *testing.T) {
 // others are covered or proved unreachable.
 func TestCutPerPath(t *testing.T) {
 	want := map[string]map[string]Status{
-		"weighed":  {"15:true": Unknown, "17:true": Unknown},
-		"guarded":  {"28:true": Unreachable},
-		"flagged":  {"39:false": Unknown, "41:false": Unknown, "41:true": Unknown, "43:true": Unknown, "43:false": Unknown},
+		"weighed": {"15:true": Unknown, "17:true": Unknown},
+		"guarded": {"28:true": Unreachable},
+		"flagged": {"39:false": Unknown, "41:false": Unknown, "41:true": Unknown, "43:true": Unknown, "43:false": Unknown},
 	}
 	coverStatuses(t, "testdata/cut.c", want, "unsupported")
 }
