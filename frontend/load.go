@@ -263,6 +263,22 @@ func (u *Unit) declaredBySystem(name string) bool {
 	return false
 }
 
+// FunctionAt returns the function of the main file whose definition spans
+// line (from its declarator to its closing brace), or "".
+func (u *Unit) FunctionAt(line int) string {
+	for _, fd := range u.funcs {
+		first := fd.Declarator.Position().Line
+		last := first
+		if cs := fd.CompoundStatement; cs != nil {
+			last = cs.Token2.Position().Line
+		}
+		if first <= line && line <= last {
+			return fd.Declarator.Name()
+		}
+	}
+	return ""
+}
+
 // Path returns the path of the main file, as given to Load.
 func (u *Unit) Path() string { return u.path }
 

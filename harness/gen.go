@@ -826,13 +826,17 @@ func genStubs(w *bytes.Buffer, stubs []*stubInfo, rows []map[string][]string) {
 			first = append(first, strconv.Itoa(len(all)))
 		}
 		fmt.Fprintf(w, "\n/* %s: the calls each test expects, in order */\n", strings.ReplaceAll(callee, "*/", "* /"))
-		if len(all) > 0 {
+		// A call without arguments or result only counts: no table.
+		useE := si.ret != "" || len(si.ext.Params) > 0
+		if len(all) > 0 && useE {
 			fmt.Fprintf(w, "struct inka_call_%s { %s };\n", name, strings.Join(si.fields, " "))
 			fmt.Fprintf(w, "static const struct inka_call_%s inka_calls_%s[] = {\n", name, name)
 			for _, r := range all {
 				fmt.Fprintf(w, "\t%s\n", r)
 			}
 			fmt.Fprintf(w, "};\n")
+		}
+		if len(all) > 0 {
 			fmt.Fprintf(w, "static const int inka_first_%s[%d] = {%s};\n", name, n+1, strings.Join(first, ", "))
 		}
 		fmt.Fprintf(w, "static int inka_n_%s;\n\n", name)
@@ -845,7 +849,6 @@ func genStubs(w *bytes.Buffer, stubs []*stubInfo, rows []map[string][]string) {
 			fmt.Fprintf(w, "\tinka_extra_call(%s, ++inka_n_%s, 0);\n}\n", cString(callee), name)
 			continue
 		}
-		useE := si.ret != "" || len(si.ext.Params) > 0
 		if useE {
 			fmt.Fprintf(w, "\tconst struct inka_call_%s *inka_e;\n", name)
 		}

@@ -223,3 +223,23 @@ func TestFalseClaims(t *testing.T) {
 	}
 	assert.Contains(t, all, fmt.Sprintf("test %d (update): gcov (gcc -O0, the test alone): claims %s, which is no goal of %s", a.ID, bogus, m.Source))
 }
+
+// TestHarnessOfSomeFunctions: a harness of some of the file's functions
+// links the whole file: the callees only the other functions call get
+// stubs that expect no call, and a callee without arguments or result is
+// counted without a table, so that -Wall -Werror builds pass; --func main
+// tests a file's own main (renamed) without a second main.
+func TestHarnessOfSomeFunctions(t *testing.T) {
+	needGCC(t)
+	for _, c := range []struct{ file, fn string }{
+		{"../testdata/harness/partial.c", "cache_put"},
+		{"../testdata/harness/withmain.c", "main"},
+	} {
+		u, run := cover(t, c.file, c.fn, genOpts)
+		require.NotEmpty(t, run.Tests, c.file)
+		dir, m := emit(t, u, run, harness.Options{})
+		out, status := buildRun(t, dir)
+		assert.Equal(t, 0, status, out)
+		assert.Contains(t, out, fmt.Sprintf("%d passed, 0 failed", len(m.Tests)), c.file)
+	}
+}

@@ -48,6 +48,8 @@ type Suite struct {
 	opts  Options
 	unit  *frontend.Unit
 	progs map[string]*ir.Program
+	order []string      // the keys of progs, in the order lowered
+	all   []*ir.Program // unitProgs
 }
 
 // Test is one test of a Suite.
@@ -111,7 +113,29 @@ func (s *Suite) program(fn string) (*ir.Program, error) {
 		return nil, err
 	}
 	s.progs[fn] = p
+	s.order = append(s.order, fn)
 	return p, nil
+}
+
+// unitProgs returns the programs of every function of the file, the
+// tested ones first: the harness links the whole file, so it must define
+// what the untested functions call or use too (their stubs expect no
+// call). A function inka cannot lower is left out.
+func (s *Suite) unitProgs() []*ir.Program {
+	if s.all == nil {
+		for _, fn := range s.order {
+			s.all = append(s.all, s.progs[fn])
+		}
+		for _, fn := range s.unit.Functions() {
+			if s.progs[fn] != nil {
+				continue
+			}
+			if p, err := s.unit.Lower(fn); err == nil {
+				s.all = append(s.all, p)
+			}
+		}
+	}
+	return s.all
 }
 
 // Program returns the lowered program of function fn of the suite.
@@ -424,7 +448,7 @@ func (s *Suite) callbacks(fn string) []*ir.InputObject {
 func (s *Suite) externObjects() ([]string, error) {
 	seen := map[string]bool{}
 	var out []string
-	for _, p := range s.progs {
+	for _, p := range s.unitProgs() {
 		for _, g := range p.Globals {
 			if !g.Extern || seen[g.Name] {
 				continue
@@ -447,7 +471,7 @@ func (s *Suite) externObjects() ([]string, error) {
 
 func (s *Suite) Externs() []*ir.Extern {
 	seen := map[string]*ir.Extern{}
-	for _, p := range s.progs {
+	for _, p := range s.unitProgs() {
 		for _, e := range p.Externs {
 			if !e.System {
 				seen[e.Name] = e

@@ -4,6 +4,7 @@
 package report
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -36,6 +37,16 @@ type Run struct {
 	// Skipped lists the functions of the file left out because inka cannot
 	// take them (cover without --func), with the reason.
 	Skipped []Skipped `json:"skipped,omitempty"`
+	// Error is why the run made no answer at all ("file:line:col: message":
+	// a syntax error, a refused function, no goal on the line), so that
+	// JSON output is one inka/v1 object whatever happens.
+	Error string `json:"error,omitempty"`
+}
+
+// Failed returns the inka/v1 object of a run that answered nothing, with
+// the message that says why (fn may be "").
+func Failed(file, fn, msg string) *Run {
+	return &Run{Schema: Schema, File: file, Function: fn, Goals: []Goal{}, Tests: []Test{}, Error: msg}
 }
 
 // Skipped is a function left out of a run.
@@ -86,6 +97,94 @@ type Test struct {
 	Stops  string         `json:"stops,omitempty"`
 	Final  map[string]any `json:"final,omitempty"`
 	Covers []string       `json:"covers"`
+	// argOrder lists the keys of Args in parameter order: the JSON object
+	// and the text list them so.
+	argOrder []string
+}
+
+// MarshalJSON writes the test with its args in parameter order (a JSON
+// object keeps the order it is written in for every reader an IDE uses).
+func (t Test) MarshalJSON() ([]byte, error) {
+	type plain Test
+	b, err := marshal(plain(t))
+	if err != nil {
+		return nil, err
+	}
+	// The args come right after the id and the function (a name, no
+	// quote in it): put them in order there.
+	sorted, err := marshal(t.Args)
+	if err != nil {
+		return nil, err
+	}
+	inOrder, err := ordered{t.argOrder, t.Args}.MarshalJSON()
+	if err != nil {
+		return nil, err
+	}
+	key := []byte(`"args":`)
+	return bytes.Replace(b, append(key, sorted...), append(key, inOrder...), 1), nil
+}
+
+// marshal is json.Marshal without HTML escaping ("&x" stays "&x"), as
+// WriteJSON writes.
+func marshal(v any) ([]byte, error) {
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(v); err != nil {
+		return nil, err
+	}
+	return bytes.TrimSuffix(b.Bytes(), []byte("\n")), nil
+}
+
+// ordered is a JSON object written with its keys in a given order (keys
+// not in it follow, sorted).
+type ordered struct {
+	keys []string
+	m    map[string]any
+}
+
+func (o ordered) MarshalJSON() ([]byte, error) {
+	var b strings.Builder
+	b.WriteByte('{')
+	for i, k := range o.sortedKeys() {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		kj, err := marshal(k)
+		if err != nil {
+			return nil, err
+		}
+		vj, err := marshal(o.m[k])
+		if err != nil {
+			return nil, err
+		}
+		b.Write(kj)
+		b.WriteByte(':')
+		b.Write(vj)
+	}
+	b.WriteByte('}')
+	return []byte(b.String()), nil
+}
+
+// sortedKeys returns the keys of o.m: those of o.keys in their order, then
+// the others sorted.
+func (o ordered) sortedKeys() []string {
+	var out []string
+	seen := map[string]bool{}
+	for _, k := range o.keys {
+		if _, ok := o.m[k]; ok && !seen[k] {
+			seen[k] = true
+			out = append(out, k)
+		}
+	}
+	var rest []string
+	for k := range o.m {
+		if !seen[k] {
+			rest = append(rest, k)
+		}
+	}
+	sort.Strings(rest)
+	return append(out, rest...)
 }
 
 // StubCall is one call of an extern as the replay made it.
@@ -170,7 +269,7 @@ func goalJSON(g testgen.Goal, fn string, status testgen.Status, reason string, t
 
 func testJSON(id int, fn string, t *testgen.Test, covers []string) Test {
 	out := Test{ID: id, Function: fn, Args: map[string]any{}, Globals: map[string]any{}, Objects: map[string]any{},
-		Stubs: map[string][]StubCall{}, Covers: covers}
+		Stubs: map[string][]StubCall{}, Covers: covers, argOrder: t.ArgOrder}
 	if out.Covers == nil {
 		out.Covers = []string{}
 	}
@@ -306,15 +405,15 @@ func WriteText(w io.Writer, run *Run) {
 			fmt.Fprintf(w, " %s", t.Function)
 		}
 		if len(t.Args) > 0 {
-			fmt.Fprintf(w, " %s", valuesString(t.Args))
+			fmt.Fprintf(w, " %s", valuesString(ordered{t.argOrder, t.Args}))
 		}
 		// Input objects can have thousands of leaves: the text lists the
 		// ones that are not 0 (JSON has them all).
 		if g := nonZero(t.Globals); len(g) > 0 {
-			fmt.Fprintf(w, " globals %s", valuesString(g))
+			fmt.Fprintf(w, " globals %s", valuesString(ordered{m: g}))
 		}
 		if o := nonZero(t.Objects); len(o) > 0 {
-			fmt.Fprintf(w, " objects %s", valuesString(o))
+			fmt.Fprintf(w, " objects %s", valuesString(ordered{m: o}))
 		}
 		names := make([]string, 0, len(t.Stubs))
 		for name := range t.Stubs {
@@ -398,15 +497,11 @@ func nonZero(m map[string]any) map[string]any {
 	return out
 }
 
-func valuesString(m map[string]any) string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
+func valuesString(o ordered) string {
+	keys := o.sortedKeys()
 	parts := make([]string, len(keys))
 	for i, k := range keys {
-		v := m[k]
+		v := o.m[k]
 		if v == nil {
 			v = "NULL"
 		}

@@ -122,9 +122,12 @@ func (o Options) withDefaults() Options {
 type Test struct {
 	Inputs interp.Inputs
 	// Args, Globals, Objects list the input values by access path, for
-	// reports ("i" → 5); Null the pointer inputs that are NULL.
+	// reports ("i" → 5); Null the pointer inputs that are NULL. ArgOrder
+	// lists the access paths of the parameters' leaves in parameter order
+	// (the order in which reports list Args).
 	Args, Globals, Objects map[string]interp.Val
 	Null                   []string
+	ArgOrder               []string
 	// Stubs gives the values returned by each extern, call by call, and
 	// StubWrites the values they store through their write argument
 	// (ir.Extern.WriteArg), call by call (see stubs.go).
@@ -206,6 +209,8 @@ type Generator struct {
 	// setupErr is why the generator could not be set up within the total
 	// budget: every goal is unknown with it.
 	setupErr error
+	// argOrder is Test.ArgOrder.
+	argOrder []string
 }
 
 // NewGenerator prepares the goals of p's entry function.
@@ -227,7 +232,13 @@ func NewGenerator(p *ir.Program, opts Options) (*Generator, error) {
 	}
 	g.inlined = in
 	g.nullOK = nullTested(in.Func)
-	if g.modelFn, err = g.stubWrites(in.Func); err != nil {
+	for _, v := range g.Fn.Params {
+		for _, l := range v.Typ.Leaves() {
+			g.argOrder = append(g.argOrder, v.Name+l.Path)
+		}
+	}
+	setup := opts.Total.Child("analysis", opts.Steps, time.Now().Add(opts.Timeout))
+	if g.modelFn, err = g.stubWrites(in.Func, setup); err != nil {
 		var be *budget.Error
 		if !errors.As(err, &be) {
 			return nil, fmt.Errorf("%s: %w", g.Fn.Name, err)
@@ -521,8 +532,12 @@ func (g *Generator) Reach(goal Goal, max int) *GoalResult {
 	}
 	if len(res.Tests) > 0 {
 		res.Status = Covered
-		if !complete && max > 1 {
-			res.Reason = fmt.Sprintf("%d of the %d tests asked for: %s", len(res.Tests), max, why)
+		switch {
+		case len(res.Tests) >= max:
+		case !complete:
+			res.Reason = fmt.Sprintf("%d of the %d tests asked for: the search stopped early (%s)", len(res.Tests), max, why)
+		default:
+			res.Reason = fmt.Sprintf("%d of the %d tests asked for: the search is complete, inka's input model has no other", len(res.Tests), max)
 		}
 		return res
 	}
@@ -586,7 +601,7 @@ func (g *Generator) solveFull(goal Goal, max int, gb *budget.B, res *GoalResult)
 			res.Status, res.Reason = Unknown, sh.err.Error()
 			return false, "", false
 		}
-		complete, why = g.solveShared(sh, goal, max, gb.Child("search", g.Opts.Steps*2/3, time.Time{}), res)
+		complete, why = g.solveShared(sh, goal, max, g.testsShare(gb), res)
 		return complete, why, true
 	}
 	b, found, err := g.build(goal, false, gb)
@@ -598,13 +613,19 @@ func (g *Generator) solveFull(goal Goal, max int, gb *budget.B, res *GoalResult)
 		res.Status, res.Reason = Unknown, err.Error()
 		return false, "", false
 	}
-	b.budget = gb.Child("search", g.Opts.Steps*2/3, time.Time{})
+	b.budget = g.testsShare(gb)
 	b.m.S.Budget = b.budget
 	complete, why = g.solve(b, goal, max, res)
 	if complete {
 		why = approximations(b.m)
 	}
 	return complete, why, true
+}
+
+// testsShare is the part of the goal's budget gb the search for tests gets
+// (two thirds; the cut model has what is left).
+func (g *Generator) testsShare(gb *budget.B) *budget.B {
+	return gb.Child("tests' share of the goal's", g.Opts.Steps*2/3, time.Time{})
 }
 
 // approximations says why a failed search on m proves nothing, or "".
@@ -783,7 +804,7 @@ func reached(r *interp.Result, goal Goal, t *Test) bool {
 // replay runs the interpreter on the inputs of the current solution.
 func (g *Generator) replay(b *built) (*Test, *interp.Result, error) {
 	m := b.m
-	t := &Test{Args: map[string]interp.Val{}, Globals: map[string]interp.Val{}, Objects: map[string]interp.Val{},
+	t := &Test{ArgOrder: g.argOrder, Args: map[string]interp.Val{}, Globals: map[string]interp.Val{}, Objects: map[string]interp.Val{},
 		Stubs: map[string][]interp.Val{}, lines: map[ir.Pos]bool{}}
 	in := interp.Inputs{Values: map[string]interp.Val{}, Null: map[string]bool{}}
 	objects := map[string]bool{}

@@ -3,6 +3,7 @@ package testgen
 import (
 	"fmt"
 
+	"github.com/inka-tool/inka/budget"
 	"github.com/inka-tool/inka/interp"
 	"github.com/inka-tool/inka/ir"
 	"github.com/inka-tool/inka/pointsto"
@@ -36,8 +37,15 @@ type StubWrite struct {
 // extern with a write argument stores its fresh value, and returns the
 // synthetic externs it made, by the extern they write for. Calls whose
 // argument may point to read-only memory (a string literal, a const
-// global) are left alone: no stub can write there.
-func (g *Generator) stubWrites(f *ir.Func) (*ir.Func, error) {
+// global) are left alone: no stub can write there. The points-to analysis
+// it runs on f, under bud, is also where a function the analysis refuses
+// (a *pointsto.UnsupportedError) is found, before any goal.
+func (g *Generator) stubWrites(f *ir.Func, bud *budget.B) (*ir.Func, error) {
+	pt, err := pointsto.Analyze(f, g.Prog.Globals, pointsto.Config{Budget: bud,
+		Shape: g.shape, Inputs: g.inputs, MayBeNull: func(p string) bool { return g.nullOK[p] }})
+	if err != nil {
+		return nil, err
+	}
 	any := false
 	for _, e := range g.Prog.Externs {
 		if e.WriteArg() >= 0 && !e.System {
@@ -46,11 +54,6 @@ func (g *Generator) stubWrites(f *ir.Func) (*ir.Func, error) {
 	}
 	if !any {
 		return f, nil
-	}
-	pt, err := pointsto.Analyze(f, g.Prog.Globals, pointsto.Config{Budget: g.Opts.Total,
-		Shape: g.shape, Inputs: g.inputs, MayBeNull: func(p string) bool { return g.nullOK[p] }})
-	if err != nil {
-		return nil, err
 	}
 	nf := *f
 	nf.Locals = append([]*ir.Var(nil), f.Locals...)

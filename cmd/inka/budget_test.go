@@ -111,3 +111,72 @@ func TestBudgetOptions(t *testing.T) {
 		{[]string{"reach", "testdata/paper/foo.c:13:true", "--steps", "ten"}, "want an integer in 1.."},
 	})
 }
+
+// TestJSONAlways: with --format json, reach and cover print one inka/v1
+// object whatever happens — a syntax error, a missing file, a function
+// inka refuses, a line with no goal — naming the error (or the skipped
+// function) as the text output does on stderr, with exit status 2.
+func TestJSONAlways(t *testing.T) {
+	t.Chdir("../..")
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"cover", "testdata/unsupported/syntax.c"}, "testdata/unsupported/syntax.c:3:"},
+		{[]string{"cover", "testdata/missing.c"}, "testdata/missing.c: no such file"},
+		{[]string{"cover", "testdata/unsupported/float.c"}, "unsupported: floating-point"},
+		{[]string{"cover", "testdata/pointsto_unsupported/field_arith.c"}, "unsupported: pointer arithmetic"},
+		{[]string{"reach", "testdata/unsupported/float.c:3"}, "unsupported: floating-point"},
+		{[]string{"reach", "testdata/pointsto_unsupported/field_arith.c:14"}, "unsupported: pointer arithmetic"},
+		{[]string{"reach", "testdata/paper/foo.c:2"}, "testdata/paper/foo.c:2:1: no statement on line 2"},
+		{[]string{"reach", "nofile"}, "bad goal"},
+	} {
+		out, errs, status := runCmd(t, append(c.args, "--format", "json")...)
+		assert.Equal(t, exitUsage, status, "%v: %s", c.args, errs)
+		var run struct {
+			Schema  string
+			Error   string
+			Skipped []struct{ Reason string }
+		}
+		require.NoError(t, json.Unmarshal([]byte(out), &run), "%v: %q", c.args, out)
+		assert.Equal(t, "inka/v1", run.Schema, c.args)
+		why := run.Error
+		if len(run.Skipped) > 0 {
+			why = run.Skipped[0].Reason
+		}
+		assert.Contains(t, why, c.want, c.args)
+		assert.Contains(t, errs, c.want, c.args)
+	}
+}
+
+// TestArgsInParameterOrder: the args of a test are listed in parameter
+// order in the JSON object (and the text), not alphabetically.
+func TestArgsInParameterOrder(t *testing.T) {
+	t.Chdir("../..")
+	out, errs, status := runCmd(t, "reach", "testdata/paper/trityp.c:40:false", "--format", "json")
+	require.Equal(t, exitOK, status, errs)
+	i := strings.Index(out, `"args": {`)
+	require.GreaterOrEqual(t, i, 0, out)
+	block := out[i : i+strings.Index(out[i:], "}")]
+	pi, pj, pk := strings.Index(block, `"i"`), strings.Index(block, `"j"`), strings.Index(block, `"k"`)
+	assert.True(t, 0 < pi && pi < pj && pj < pk, "i, j, k in order: %s", block)
+
+	out, _, _ = runCmd(t, "reach", "testdata/user/arith.c:8:true")
+	assert.Contains(t, out, "a=1 b=", "a before b")
+}
+
+// TestAllBounds: --all takes 1..100000, and a run that gives fewer tests
+// than asked says why, in the text and the JSON.
+func TestAllBounds(t *testing.T) {
+	t.Chdir("../..")
+	checkBadInput(t, []badInput{
+		{[]string{"reach", "testdata/paper/lh98.c:20:true", "--all", "0"}, "want an integer in 1..100000"},
+		{[]string{"reach", "testdata/paper/lh98.c:20:true", "--all", "-3"}, "want an integer in 1..100000"},
+	})
+	out, _, status := runCmd(t, "reach", "testdata/paper/lh98.c:20:true", "--all", "5")
+	require.Equal(t, exitOK, status)
+	assert.Contains(t, out, "2 of the 5 tests asked for: the search is complete")
+	out, _, status = runCmd(t, "reach", "testdata/paper/jos97.c:23:true", "--all", "50", "--steps", "3000", "--format", "json")
+	require.Equal(t, exitOK, status)
+	assert.Contains(t, out, "of the 50 tests asked for: the search stopped early (tests' share of the goal's step budget exhausted")
+}

@@ -54,9 +54,13 @@ func runCover(args []string, stdout, stderr io.Writer) int {
 		return exitUsage
 	}
 	file := pos[0]
+	out := &failure{stdout: stdout, stderr: stderr, json: *format == "json", file: file, fn: *fn}
 	u, err := frontend.Load(file, ff.options())
 	if err != nil {
-		return reportError(stderr, err)
+		return out.fail(err)
+	}
+	if len(u.Functions()) == 0 {
+		return out.fail(lineError(file, 1, "no function defined"))
 	}
 	run, status := coverRun(u, file, *fn, c, gf, stderr)
 	if run == nil {

@@ -63,18 +63,6 @@ func parseCommand(fs *flag.FlagSet, args []string) (pos []string, status int, ok
 	return pos, exitOK, true
 }
 
-// reportError prints a front-end error and returns the exit status: 2 for
-// errors in the input, 1 for internal failures.
-func reportError(stderr io.Writer, err error) int {
-	var fe *frontend.Error
-	if errors.As(err, &fe) {
-		fmt.Fprintln(stderr, fe.Error())
-		return exitUsage
-	}
-	fmt.Fprintf(stderr, "inka: %v\n", err)
-	return exitInternal
-}
-
 func init() {
 	register("ir", "inka ir FILE.c [--func F] [-I DIR] [-D NAME[=VALUE]] [--ndebug]   print the normalized IR", runIR)
 }

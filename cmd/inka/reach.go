@@ -132,21 +132,20 @@ func parseTarget(s string) (target, error) {
 		}
 		return t, nil
 	}
-	return target{}, fmt.Errorf("bad goal %q: want FILE.c:LINE or FILE.c:LINE:true|false", s)
+	return target{}, &frontend.Error{Msg: fmt.Sprintf("bad goal %q: want FILE.c:LINE or FILE.c:LINE:true|false", s)}
 }
 
 // funcOnLine returns the function of u with a statement on line.
 func funcOnLine(u *frontend.Unit, file string, line int) (string, error) {
-	for _, f := range u.Functions() {
-		p, err := u.Lower(f)
-		if err != nil {
-			continue
-		}
-		if hasLine(p.Funcs[0].Body, line) {
-			return f, nil
-		}
+	if f := u.FunctionAt(line); f != "" {
+		return f, nil
 	}
-	return "", fmt.Errorf("%s:%d:1: no statement on line %d", file, line, line)
+	return "", lineError(file, line, "no statement on line %d", line)
+}
+
+// lineError is an error of the input at the start of a line.
+func lineError(file string, line int, format string, args ...any) error {
+	return &frontend.Error{Pos: ir.Pos{File: file, Line: line, Col: 1}, Msg: fmt.Sprintf(format, args...)}
 }
 
 func hasLine(ss []ir.Stmt, line int) bool {
@@ -172,7 +171,7 @@ func hasLine(ss []ir.Stmt, line int) bool {
 func findGoal(g *testgen.Generator, t target) (testgen.Goal, error) {
 	if t.outcome == "" {
 		if !hasLine(g.Fn.Body, t.line) {
-			return testgen.Goal{}, fmt.Errorf("%s:%d:1: no statement of %s on line %d", t.file, t.line, g.Fn.Name, t.line)
+			return testgen.Goal{}, lineError(t.file, t.line, "no statement of %s on line %d", g.Fn.Name, t.line)
 		}
 		return testgen.Goal{Kind: testgen.StatementGoal, File: g.Fn.Pos.File, Line: t.line}, nil
 	}
@@ -187,7 +186,7 @@ func findGoal(g *testgen.Generator, t target) (testgen.Goal, error) {
 		}
 	}
 	if best == nil {
-		return testgen.Goal{}, fmt.Errorf("%s:%d:1: no decision with outcome %q on line %d", t.file, t.line, t.outcome, t.line)
+		return testgen.Goal{}, lineError(t.file, t.line, "no decision with outcome %q on line %d", t.outcome, t.line)
 	}
 	return *best, nil
 }
@@ -197,7 +196,8 @@ func runReach(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("reach", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	fn := fs.String("func", "", "function `F` (default: the one with a statement on LINE)")
-	all := fs.Int("all", 1, "enumerate up to `N` distinct tests")
+	all := 1
+	fs.Func("all", "enumerate up to `N` distinct tests (1..100000, default 1)", intIn(&all, 1, 100000))
 	format := fs.String("format", "text", "output format: text or json")
 	var gf genFlags
 	gf.register(fs)
@@ -212,37 +212,36 @@ func runReach(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "usage: inka reach FILE.c:LINE[:true|false] [--func F] [--all N] [--format text|json]")
 		return exitUsage
 	}
+	out := &failure{stdout: stdout, stderr: stderr, json: *format == "json", file: pos[0], fn: *fn}
 	t, err := parseTarget(pos[0])
 	if err != nil {
-		fmt.Fprintf(stderr, "inka: %v\n", err)
-		return exitUsage
+		return out.fail(err)
 	}
+	out.file = t.file
 	u, err := frontend.Load(t.file, ff.options())
 	if err != nil {
-		return reportError(stderr, err)
+		return out.fail(err)
 	}
 	name := *fn
 	if name == "" {
 		if name, err = funcOnLine(u, t.file, t.line); err != nil {
-			fmt.Fprintln(stderr, err)
-			return exitUsage
+			return out.fail(err)
 		}
 	}
+	out.fn = name
 	p, err := u.Lower(name)
 	if err != nil {
-		return reportError(stderr, err)
+		return out.fail(err)
 	}
 	g, err := testgen.NewGenerator(p, gf.options(gf.totalBudget()))
 	if err != nil {
-		fmt.Fprintf(stderr, "inka: %v\n", err)
-		return exitInternal
+		return out.fail(err)
 	}
 	goal, err := findGoal(g, t)
 	if err != nil {
-		fmt.Fprintln(stderr, err)
-		return exitUsage
+		return out.fail(err)
 	}
-	r := g.Reach(goal, *all)
+	r := g.Reach(goal, all)
 	run := report.FromReach(t.file, name, r)
 	run.Options = gf.report()
 	if *format == "json" {
