@@ -113,9 +113,10 @@
 // (floating-point, complex, 128-bit integers) are ir.Opaque types of gcc's size
 // and alignment; structs and unions are laid out by ir.NewStruct /
 // ir.NewUnion exactly as gcc lays them out, bit-fields and flexible array
-// members included (members with no leaves). Where cc lays out a struct
-// otherwise (bit-fields), the constants cc folds with its layout (sizeof,
-// offsetof) are cut, and initializers are placed by member.
+// members included (members with no leaves), under #pragma pack and
+// __attribute__((packed)) too (pragma.go). Where cc lays out a struct
+// otherwise (bit-fields, packing), the constants cc folds with its layout
+// (sizeof, offsetof) are cut, and initializers are placed by member.
 //
 // # Not supported: cuts (cut.go)
 //
@@ -142,8 +143,9 @@
 //
 // Lower refuses a function, with the "unsupported: ..." error of the cut,
 // when every run of it reaches one (ir.EntryUnsupported), and when its
-// result has an Opaque type. Anonymous struct or union members, packed or
-// over-aligned layouts and objects of more than 2^20 scalar leaves are
+// result has an Opaque type. Anonymous struct or union members, over-aligned
+// layouts (aligned attributes), members declared packed, bit-fields in a
+// packed struct and objects of more than 2^20 scalar leaves are
 // refused where their type is needed; a pointer to a struct that cannot
 // be represented is accepted (the struct is opaque) until a member is
 // accessed.

@@ -11,6 +11,7 @@ import (
 	"sync"
 
 	"modernc.org/cc/v4"
+	"modernc.org/token"
 
 	"github.com/inka-tool/inka/ir"
 )
@@ -85,6 +86,11 @@ type Unit struct {
 	opaqueWhy map[*ir.Type]string
 	quals     *qualReader       // the qualifiers of the declarations, level by level
 	strNames  map[string]string // names of the string literals, by content
+	packs     []packRegion      // where #pragma pack is in effect (pragma.go)
+	// packedAttr has the first member of each struct or union declared
+	// __attribute__((packed)) (pack 1), and of each member declared so
+	// (pragma.go).
+	packedAttr, packedMember map[*cc.Declarator]bool
 	// sysDirs are the system include directories of the host (not those
 	// of -I): the C library's headers.
 	sysDirs []string
@@ -180,23 +186,28 @@ func load(path string, src []byte, opts Options) (*Unit, error) {
 		{Name: "<builtin>", Value: cc.Builtin},
 		{Name: path, Value: string(src)},
 	}
+	packs := &packState{}
+	cfg.PragmaHandler = packs.pragma
 	ast, err := cc.Translate(cfg, sources)
 	if err != nil {
 		return nil, ccError(path, err)
 	}
+	packs.close(token.Position{})
 	u := &Unit{
-		path:    path,
-		ast:     ast,
-		defs:    map[string]*cc.FunctionDefinition{},
-		objs:    map[string]*cc.Declarator{},
-		names:   map[string]bool{},
-		files:   map[string][]byte{path: src},
-		types:   map[any]*ir.Type{},
-		inits:   map[*cc.Declarator]*cc.Initializer{},
-		sysDirs: sysDirs,
-		mislaid: map[*ir.Type]string{},
+		path:       path,
+		ast:        ast,
+		defs:       map[string]*cc.FunctionDefinition{},
+		objs:       map[string]*cc.Declarator{},
+		names:      map[string]bool{},
+		files:      map[string][]byte{path: src},
+		types:      map[any]*ir.Type{},
+		inits:      map[*cc.Declarator]*cc.Initializer{},
+		sysDirs:    sysDirs,
+		mislaid:    map[*ir.Type]string{},
+		packs:      packs.regions,
+		packedAttr: map[*cc.Declarator]bool{}, packedMember: map[*cc.Declarator]bool{},
 	}
-	u.quals = newQualReader(ast)
+	u.quals = newQualReader(ast, u.notePacked)
 	for l := ast.TranslationUnit; l != nil; l = l.TranslationUnit {
 		ed := l.ExternalDeclaration
 		switch ed.Case {

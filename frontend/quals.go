@@ -124,10 +124,15 @@ type qualReader struct {
 	of map[*cc.Declarator]*qtype
 }
 
-// newQualReader reads the qualifiers of every declarator of ast.
-func newQualReader(ast *cc.AST) *qualReader {
+// newQualReader reads the qualifiers of every declarator of ast; also is
+// called on every node of the tree, for the other readers of the whole
+// unit (one walk of the tree).
+func newQualReader(ast *cc.AST, also func(any)) *qualReader {
 	r := &qualReader{specs: map[*cc.Declarator]cc.Node{}, of: map[*cc.Declarator]*qtype{}}
-	w := &astWalker{fields: map[reflect.Type][]int{}, visit: r.record}
+	w := &astWalker{fields: map[reflect.Type][]int{}, visit: func(n any) {
+		r.record(n)
+		also(n)
+	}}
 	w.walk(reflect.ValueOf(ast.TranslationUnit))
 	for d := range r.specs {
 		r.declared(d, 0)

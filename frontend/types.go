@@ -262,13 +262,37 @@ func (u *Unit) structType(t cc.Type, pos token.Position) *ir.Type {
 		}
 		fields = append(fields, irf)
 	}
+	for i := 0; i < n; i++ {
+		if d := field(i).Declarator(); d != nil && u.packedMember[d] {
+			panic(unsupported(pos, fmt.Sprintf("member %s of %s declared __attribute__((packed))", field(i).Name(), typeName(t))))
+		}
+	}
+	pack := u.packOf(t) // gcc's layout under #pragma pack or __attribute__((packed)) (pragma.go)
+	if pack > 0 {
+		for _, f := range fields {
+			if f.BitField {
+				panic(unsupported(pos, fmt.Sprintf("bit-field %s in %s under #pragma pack(%d)", f.Name, typeName(t), pack)))
+			}
+		}
+	}
 	var built *ir.Type
 	if isUnion {
-		built = ir.NewUnion(tagOf(t), fields)
+		built = ir.NewPackedUnion(tagOf(t), fields, pack)
 	} else {
-		built = ir.NewStruct(tagOf(t), fields)
+		built = ir.NewPackedStruct(tagOf(t), fields, pack)
 	}
 	if why := ccLayoutDiffers(built, t, field); why != "" {
+		// cc lays out bit-fields otherwise, ignores #pragma pack, and so
+		// lays out otherwise a struct holding such a one; any other
+		// difference comes from attributes (packed, aligned), which
+		// ir.NewStruct does not model.
+		explained := pack > 0
+		for _, f := range fields {
+			explained = explained || f.BitField || u.mislaidIn(f.Type) != ""
+		}
+		if !explained {
+			panic(unsupported(pos, fmt.Sprintf("layout of %s (%s: packed or aligned attributes)", typeName(t), why)))
+		}
 		u.mislaid[r] = why
 	}
 	*r = *built
@@ -325,7 +349,9 @@ func (u *Unit) checkLayoutConst(e cc.ExpressionNode) {
 	case *cc.UnaryExpression:
 		switch x.Case {
 		case cc.UnaryExpressionSizeofExpr, cc.UnaryExpressionAlignofExpr:
-			operand = x.UnaryExpression.Type()
+			if et := x.UnaryExpression.Type(); et != nil {
+				operand = et.Undecay() // sizeof of an array is not of a pointer
+			}
 		case cc.UnaryExpressionSizeofType, cc.UnaryExpressionAlignofType:
 			operand = x.TypeName.Type()
 		}

@@ -25,6 +25,14 @@ func OpaqueOf(name string, size, align int64) *Type {
 //   - the struct's alignment is the largest alignment of its members
 //     (unnamed bit-fields do not count), and its size is rounded up to it.
 func NewStruct(tag string, fields []Field) *Type {
+	return NewPackedStruct(tag, fields, 0)
+}
+
+// NewPackedStruct is NewStruct under `#pragma pack(pack)` (pack 0: none):
+// a member other than a bit-field is aligned to at most pack bytes, and so
+// is the struct. (Bit-fields under a pack are placed by other rules, not
+// modelled: the front end refuses them.)
+func NewPackedStruct(tag string, fields []Field, pack int64) *Type {
 	t := &Type{Kind: Struct, Tag: tag, align: 1}
 	bit := int64(0) // the next free bit
 	for i := range fields {
@@ -49,6 +57,7 @@ func NewStruct(tag string, fields []Field) *Type {
 		if f.Flexible {
 			a = f.Type.Elem.align
 		}
+		a = packed(a, pack)
 		f.Offset = roundUp((bit+7)/8, a)
 		bit = (f.Offset + f.Type.size) * 8
 		if a > t.align {
@@ -65,6 +74,11 @@ func NewStruct(tag string, fields []Field) *Type {
 // bit-field counts its bytes) rounded up to the largest alignment (unnamed
 // bit-fields do not count).
 func NewUnion(tag string, fields []Field) *Type {
+	return NewPackedUnion(tag, fields, 0)
+}
+
+// NewPackedUnion is NewUnion under `#pragma pack(pack)` (pack 0: none).
+func NewPackedUnion(tag string, fields []Field, pack int64) *Type {
 	t := &Type{Kind: Union, Tag: tag, align: 1}
 	for i := range fields {
 		f := &fields[i]
@@ -76,13 +90,22 @@ func NewUnion(tag string, fields []Field) *Type {
 		if size > t.size {
 			t.size = size
 		}
-		if f.Type.align > t.align && (!f.BitField || f.Name != "") {
-			t.align = f.Type.align
+		if a := packed(f.Type.align, pack); a > t.align && (!f.BitField || f.Name != "") {
+			t.align = a
 		}
 	}
 	t.size = roundUp(t.size, t.align)
 	t.Fields = fields
 	return t
+}
+
+// packed is the alignment of a member of alignment a under a pack (0:
+// none).
+func packed(a, pack int64) int64 {
+	if pack > 0 && a > pack {
+		return pack
+	}
+	return a
 }
 
 func roundUp(n, a int64) int64 {

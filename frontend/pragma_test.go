@@ -1,0 +1,113 @@
+package frontend
+
+import (
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/inka-tool/inka/ir"
+)
+
+// packSrc declares structs under #pragma pack as network code and Csmith
+// do: packed to 1 and 2, a packed struct inside a natural one, a struct
+// the pragma leaves alone (nothing more aligned than the pack).
+const packSrc = `
+struct natural { char c; int i; };
+#pragma pack(push)
+#pragma pack(1)
+struct wire { char tag; unsigned len; unsigned short port; };
+struct bytes { char a; unsigned char b[3]; };
+#pragma pack(pop)
+struct after { char c; long l; };
+#pragma pack(push, 2)
+struct half { char c; long l; int i; };
+#pragma pack(pop)
+struct outer { char c; struct wire w; int k; struct half h[2]; };
+struct __attribute__((packed)) attr1 { char c; long l; short s; };
+struct attr2 { short s; struct natural n; } __attribute__((__packed__));
+typedef struct { char c; int i; } __attribute__((packed)) attr3_t;
+struct attr3 { char c; attr3_t a[2]; };
+
+int use(struct natural *n, struct wire *w, struct bytes *b, struct after *a, struct half *h, struct outer *o,
+        struct attr1 *a1, struct attr2 *a2, struct attr3 *a3)
+{
+    return n->i + w->len + b->b[2] + a->c + h->i + o->w.port + o->h[1].i + a1->s + a2->n.i + a3->a[1].i;
+}
+`
+
+// TestPragmaPack: cc/v4 ignores #pragma pack and __attribute__((packed)),
+// gcc does not: the structs declared under them get gcc's layout, checked
+// member by member against gcc's offsetof and sizeof. A member declared
+// packed is refused.
+func TestPragmaPack(t *testing.T) {
+	p := lower(t, "pack.c", packSrc, "use")
+	structs := map[string]*ir.Type{}
+	for _, v := range p.Funcs[0].Params {
+		structs[v.Typ.Elem.Tag] = v.Typ.Elem
+	}
+	assert.Equal(t, int64(7), structs["wire"].Size())
+	assert.Equal(t, int64(1), structs["wire"].Fields[1].Offset)
+	assert.Equal(t, int64(2), structs["half"].Fields[1].Offset)
+
+	if _, err := exec.LookPath("gcc"); err != nil {
+		t.Skip("gcc not installed")
+	}
+	var prog strings.Builder
+	prog.WriteString(packSrc + "\n#include <stdio.h>\n#include <stddef.h>\nint main(void) {\n")
+	var want []string
+	for _, tag := range []string{"natural", "wire", "bytes", "after", "half", "outer", "attr1", "attr2", "attr3"} {
+		st := structs[tag]
+		fmt.Fprintf(&prog, "  printf(\"%s %%zu %%zu\\n\", sizeof(struct %s), _Alignof(struct %s));\n", tag, tag, tag)
+		want = append(want, fmt.Sprintf("%s %d %d", tag, st.Size(), st.Align()))
+		for _, f := range st.Fields {
+			fmt.Fprintf(&prog, "  printf(\"%s.%s %%zu\\n\", offsetof(struct %s, %s));\n", tag, f.Name, tag, f.Name)
+			want = append(want, fmt.Sprintf("%s.%s %d", tag, f.Name, f.Offset))
+		}
+	}
+	prog.WriteString("  return 0;\n}\n")
+	dir := t.TempDir()
+	src, bin := filepath.Join(dir, "pack.c"), filepath.Join(dir, "pack")
+	require.NoError(t, os.WriteFile(src, []byte(prog.String()), 0o644))
+	out, err := exec.Command("gcc", "-o", bin, src).CombinedOutput()
+	require.NoError(t, err, "%s", out)
+	out, err = exec.Command(bin).Output()
+	require.NoError(t, err)
+	assert.Equal(t, strings.Join(want, "\n")+"\n", string(out), "gcc's layout")
+
+	u, err := LoadSource("member.c", []byte("struct m { char c; int i __attribute__((packed)); };\nint f(struct m *p) { return p->i; }\n"), Options{})
+	require.NoError(t, err)
+	_, err = u.Lower("f")
+	assert.ErrorContains(t, err, "member i of struct m declared __attribute__((packed))")
+}
+
+// TestPragmaPackQueries: cc computes sizeof, _Alignof and offsetof with
+// the natural layout: asked of a packed struct, they are cut; of the
+// others, they are cc's.
+func TestPragmaPackQueries(t *testing.T) {
+	for _, c := range []struct {
+		body    string
+		refused bool
+	}{
+		{"return sizeof(struct wire);", true},
+		{"struct wire w[2]; return sizeof w;", true},
+		{"return _Alignof(struct outer);", true},
+		{"return (int)(unsigned long)&((struct wire *)0)->len;", true},
+		{"return sizeof(struct natural) + sizeof(struct bytes);", false},
+	} {
+		src := packSrc + "int query(void) { " + c.body + " }\n"
+		u, err := LoadSource("pack.c", []byte(src), Options{})
+		require.NoError(t, err)
+		_, err = u.Lower("query")
+		if c.refused {
+			assert.ErrorContains(t, err, "cc's layout", c.body)
+		} else {
+			assert.NoError(t, err, c.body)
+		}
+	}
+}
