@@ -9,7 +9,6 @@ package interp_test
 // and the sequence of decision outcomes must agree.
 
 import (
-	"fmt"
 	"math/rand"
 	"os"
 	"os/exec"
@@ -172,8 +171,8 @@ func diffFunc(t *testing.T, bin, san *cdriver.Binary, drv *cdriver.Driver) {
 	ub := 0
 	kinds := map[interp.UBKind]int{}
 	for n := 0; n < diffCases; n++ {
-		c := genCase(rng, drv)
-		in, desc, live := toInputs(drv, prog, c)
+		c := drv.RandomCase(rng)
+		in, desc, live := drv.Inputs(c)
 		res, err := interp.Run(prog, fn, in, diffCfg)
 		if err != nil {
 			t.Fatalf("interp on %s: %v", desc, err)
@@ -280,134 +279,4 @@ func diffFunc(t *testing.T, bin, san *cdriver.Binary, drv *cdriver.Driver) {
 	}
 	diffStats.Unlock()
 	t.Logf("%d inputs compared, %d with UB %v", len(cases), ub, kinds)
-}
-
-// genCase draws one input: small values, boundary values and random wide
-// values for integers; pointers are NULL one time in eight.
-func genCase(rng *rand.Rand, drv *cdriver.Driver) cdriver.Case {
-	var c cdriver.Case
-	for i, l := range drv.Leaves {
-		if l.Type.IsPointer() {
-			v := uint64(1)
-			if l.Callback != nil {
-				// the callback, or one of the functions of its type
-				v = uint64(1 + rng.Intn(len(l.Funcs)+1))
-			}
-			if drv.IsFixedNull(i) || rng.Intn(8) == 0 {
-				v = 0
-			}
-			c.Leaves = append(c.Leaves, v)
-			continue
-		}
-		c.Leaves = append(c.Leaves, randInt(rng, l.Type))
-	}
-	for _, st := range drv.Stubs {
-		var ret, wr []uint64
-		for k := 0; k < diffOpts.StubCalls; k++ {
-			r := uint64(0)
-			if st.Ext.Result.IsInteger() {
-				r = randInt(rng, st.Ext.Result)
-			}
-			w := uint64(0)
-			if st.WriteArg >= 0 {
-				w = randInt(rng, st.Ext.Params[st.WriteArg].Elem)
-			}
-			ret, wr = append(ret, r), append(wr, w)
-		}
-		c.StubRet = append(c.StubRet, ret)
-		c.StubWr = append(c.StubWr, wr)
-	}
-	return c
-}
-
-func randInt(rng *rand.Rand, t *ir.Type) uint64 {
-	if t.Kind == ir.Bool {
-		return uint64(rng.Intn(2))
-	}
-	switch r := rng.Intn(10); {
-	case r < 4: // small
-		return ir.Truncate(t, uint64(rng.Intn(25)-12))
-	case r < 7: // boundaries
-		min := uint64(t.MinInt())
-		max := t.MaxUint()
-		b := []uint64{0, 1, ^uint64(0), min, max, min + 1, max - 1, 2, 3, 5, 6, 7, 10, 100, 1000}
-		return ir.Truncate(t, b[rng.Intn(len(b))])
-	default: // random wide
-		return ir.Truncate(t, rng.Uint64()>>uint(rng.Intn(64)))
-	}
-}
-
-// toInputs turns a driver case into the interpreter's inputs.
-func toInputs(drv *cdriver.Driver, prog *ir.Program, c cdriver.Case) (interp.Inputs, string, map[string]bool) {
-	in := interp.Inputs{Values: map[string]interp.Val{}, Null: map[string]bool{}, Funcs: map[string]string{}}
-	var desc []string
-	live := make([]bool, len(drv.Leaves))
-	for i, l := range drv.Leaves {
-		live[i] = l.Parent < 0 || (live[l.Parent] && c.Leaves[l.Parent] != 0)
-		if !live[i] {
-			continue
-		}
-		if l.Callback != nil {
-			switch null, fn := drv.FuncChoice(i, c.Leaves[i]); {
-			case null:
-				in.Null[l.Path] = true
-				desc = append(desc, l.Path+"=NULL")
-			case fn != "":
-				in.Funcs[l.Path] = fn
-				desc = append(desc, l.Path+"=&"+fn)
-			}
-			continue
-		}
-		if l.Type.IsPointer() {
-			if (c.Leaves[i] == 0 && !drv.IsFixedNull(i)) || l.Void {
-				in.Null[l.Path] = true
-				desc = append(desc, l.Path+"=NULL")
-			}
-			continue
-		}
-		v := interp.UintVal(l.Type, c.Leaves[i])
-		in.Values[l.Path] = v
-		if v.Bits != 0 {
-			desc = append(desc, l.Path+"="+v.String())
-		}
-	}
-	// Statics start from their initializers (gcc's driver cannot set them).
-	for _, g := range prog.Globals {
-		if g.Class != ir.Static || g.ReadOnly {
-			continue
-		}
-		ls := g.Typ.Leaves()
-		for _, it := range g.Init {
-			if k, ok := it.Val.(*ir.Const); ok {
-				in.Values[g.Name+ls[it.Leaf].Path] = interp.UintVal(ls[it.Leaf].Type, k.Bits)
-			}
-		}
-	}
-	stubs := drv.Stubs
-	in.Stub = func(call interp.StubCall) interp.StubAnswer {
-		var ans interp.StubAnswer
-		for s, st := range stubs {
-			if st.Ext.Name != call.Callee || call.Index >= diffOpts.StubCalls {
-				continue
-			}
-			if st.Ext.Result.IsInteger() {
-				ans.Return = interp.UintVal(st.Ext.Result, c.StubRet[s][call.Index])
-			}
-			if st.WriteArg >= 0 {
-				ans.Writes = []interp.StubWrite{{Arg: st.WriteArg, Path: "[0]",
-					Val: interp.UintVal(st.Ext.Params[st.WriteArg].Elem, c.StubWr[s][call.Index])}}
-			}
-		}
-		return ans
-	}
-	for s, st := range stubs {
-		for k := 0; k < 2; k++ {
-			desc = append(desc, fmt.Sprintf("%s()#%d=%s", st.Ext.Name, k, interp.UintVal(st.Ext.Result, c.StubRet[s][k])))
-		}
-	}
-	liveObjs := map[string]bool{}
-	for _, o := range drv.Objects {
-		liveObjs[o.Name] = o.Leaf < 0 || (live[o.Leaf] && c.Leaves[o.Leaf] != 0)
-	}
-	return in, strings.Join(desc, ","), liveObjs
 }

@@ -218,7 +218,7 @@ func replayFunc(t *testing.T, c *checked, bin, san *cdriver.Binary, fig *checkFi
 	var cases []cdriver.Case
 	var idx []int
 	for i, tc := range c.cov.Tests {
-		cs, why := toCase(drv, c.g.Prog, tc)
+		cs, why := toCase(drv, tc)
 		if why != "" {
 			t.Logf("test %d not replayed by gcc: %s", i, why)
 			fig.Lock()
@@ -258,7 +258,7 @@ func replayFunc(t *testing.T, c *checked, bin, san *cdriver.Binary, fig *checkFi
 			taken[s.Dec.ID(s.Outcome)] = true
 		}
 		for _, id := range c.cov.Covers[i] {
-			if !taken[id] && probed(drv, id) {
+			if !taken[id] && drv.IsProbed(id) {
 				msgs = append(msgs, "gcc does not take "+id+", which the test covers")
 			}
 		}
@@ -275,93 +275,12 @@ func replayFunc(t *testing.T, c *checked, bin, san *cdriver.Binary, fig *checkFi
 	fig.Unlock()
 }
 
-// probed reports whether the decision of goal id has a probe in gcc.
-func probed(drv *cdriver.Driver, id string) bool {
-	for d := range drv.Probed {
-		for o := range d.Outcomes {
-			if d.ID(o) == id {
-				return true
-			}
-		}
-	}
-	return false
-}
-
 // toCase lays out a test's inputs for the gcc driver; why says why it
 // cannot (gcc's driver cannot set statics: a test that needs a static to
 // start from another value than its initializer is not replayable).
-func toCase(drv *cdriver.Driver, prog *ir.Program, tc *Test) (cdriver.Case, string) {
-	var cs cdriver.Case
-	used := map[string]bool{}
-	for i, l := range drv.Leaves {
-		if l.Callback != nil {
-			// 0 NULL, 1 the callback, 2+k the k-th function of its type
-			v := uint64(1)
-			if tc.Inputs.Null[l.Path] {
-				v = 0
-			}
-			for k, f := range l.Funcs {
-				if tc.Inputs.Funcs[l.Path] == f.Name {
-					v = uint64(2 + k)
-				}
-			}
-			used[l.Path] = true
-			cs.Leaves = append(cs.Leaves, v)
-			continue
-		}
-		if l.Type.IsPointer() {
-			v := uint64(1)
-			if tc.Inputs.Null[l.Path] || drv.IsFixedNull(i) || l.Void {
-				v = 0
-			}
-			used[l.Path] = true
-			cs.Leaves = append(cs.Leaves, v)
-			continue
-		}
-		v, ok := tc.Inputs.Values[l.Path]
-		used[l.Path] = ok
-		cs.Leaves = append(cs.Leaves, v.Bits)
-	}
-	inits := staticInits(prog)
-	for p, v := range tc.Inputs.Values {
-		if !used[p] && v.Bits != inits[p] {
-			return cs, fmt.Sprintf("%s = %s (a static)", p, v)
-		}
-	}
-	for _, st := range drv.Stubs {
-		var ret, wr []uint64
-		rets, writes := tc.Stubs[st.Ext.Name], tc.StubWrites[st.Ext.Name]
-		if len(rets) > stubCalls {
-			return cs, fmt.Sprintf("%d calls to %s", len(rets), st.Ext.Name)
-		}
-		for k := range rets {
-			ret = append(ret, rets[k].Bits)
-			var w uint64
-			if k < len(writes) {
-				w = writes[k].Val.Bits
-			}
-			wr = append(wr, w)
-		}
-		cs.StubRet, cs.StubWr = append(cs.StubRet, ret), append(cs.StubWr, wr)
-	}
-	return cs, ""
-}
-
-// staticInits gives the initial value of each leaf of the statics.
-func staticInits(prog *ir.Program) map[string]uint64 {
-	out := map[string]uint64{}
-	for _, g := range prog.Globals {
-		if g.Class != ir.Static {
-			continue
-		}
-		ls := g.Typ.Leaves()
-		for _, it := range g.Init {
-			if k, ok := it.Val.(*ir.Const); ok && it.Leaf < len(ls) {
-				out[g.Name+ls[it.Leaf].Path] = ir.Truncate(ls[it.Leaf].Type, k.Bits)
-			}
-		}
-	}
-	return out
+func toCase(drv *cdriver.Driver, tc *Test) (cdriver.Case, string) {
+	rets, writes := tc.StubAnswers()
+	return drv.CaseOf(tc.Inputs, rets, writes)
 }
 
 // ---- unreachable goals against the interpreter ----

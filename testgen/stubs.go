@@ -33,6 +33,25 @@ type StubWrite struct {
 	Val interp.Val
 }
 
+// StubAnswers returns what the test's stubs answer, call by call and by
+// extern, as bit patterns: the values returned and the values stored
+// through the write argument (0 when the call stores nothing). It is the
+// layout gcc's driver (internal/cdriver) takes.
+func (t *Test) StubAnswers() (rets, writes map[string][]uint64) {
+	rets, writes = map[string][]uint64{}, map[string][]uint64{}
+	for name, vs := range t.Stubs {
+		for k, v := range vs {
+			rets[name] = append(rets[name], v.Bits)
+			var w uint64
+			if ws := t.StubWrites[name]; k < len(ws) {
+				w = ws[k].Val.Bits
+			}
+			writes[name] = append(writes[name], w)
+		}
+	}
+	return rets, writes
+}
+
 // stubWrites rewrites f (the inlined function) so that every call of an
 // extern with a write argument stores its fresh value, and returns the
 // synthetic externs it made, by the extern they write for. Calls whose

@@ -37,6 +37,9 @@ type Options struct {
 	PtrArrayLen int // default 4
 	PtrDepth    int // default 2 (ir.DefaultMaxDepth)
 	StubCalls   int // calls answered per extern callee (later ones return 0); default 8
+	// UseInitializers: the globals start from their initializers (the
+	// program's own), not from the case (interp.Config.UseInitializers).
+	UseInitializers bool
 }
 
 // Leaf is one scalar input of the C driver.
@@ -287,7 +290,7 @@ func Build(dir string, src []byte, file string, drivers []*Driver, flags ...stri
 	b.path = base + ".bin"
 	// -I the source's directory so that its #include "..." still work.
 	args := append([]string{"-O0", "-std=c11", "-fno-builtin", "-w", "-I", filepath.Dir(file)}, flags...)
-	args = append(args, "-o", b.path, base+"_probed.c", base+"_main.c")
+	args = append(args, "-o", b.path, base+"_probed.c", base+"_main.c", "-lm") // libm: the file's own uses (Csmith's helpers call fabs)
 	if out, err := Compile([]string{"gcc"}, "", 0, args...); err != nil {
 		return nil, fmt.Errorf("%v\n%s", err, out)
 	}
@@ -322,7 +325,7 @@ func (d *Driver) layout() error {
 			continue
 		}
 		o := Object{Name: d.roots[g], Type: g.Typ, Leaf: -1, cname: "&" + g.Name,
-			input: !g.NeverInput(), output: !g.NeverInput()}
+			input: !g.NeverInput() && !d.opts.UseInitializers, output: !g.NeverInput()}
 		d.Objects = append(d.Objects, o)
 	}
 	// Leaves: parameters, then globals, depth-first into the fresh
@@ -372,6 +375,19 @@ func (d *Driver) addLeaves(root string, t *ir.Type, parent int) {
 		d.Objects = append(d.Objects, Object{Name: path, Type: so.Typ, Leaf: idx, output: true})
 		d.addLeaves(path, so.Typ, idx)
 	}
+}
+
+// IsProbed reports whether the decision of the outcome id
+// ("file:line:col:outcome") has a probe in the build.
+func (d *Driver) IsProbed(id string) bool {
+	for dec := range d.Probed {
+		for o := range dec.Outcomes {
+			if dec.ID(o) == id {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // IsFixedNull reports whether pointer leaf i is NULL whatever the case

@@ -1,0 +1,214 @@
+package cdriver
+
+import (
+	"fmt"
+	"math/rand"
+	"strings"
+
+	"github.com/inka-tool/inka/interp"
+	"github.com/inka-tool/inka/ir"
+)
+
+// RandomCase draws one input: small values, boundary values and random wide
+// values for integers; pointers are NULL one time in eight.
+func (drv *Driver) RandomCase(rng *rand.Rand) Case {
+	var c Case
+	for i, l := range drv.Leaves {
+		if l.Type.IsPointer() {
+			v := uint64(1)
+			if l.Callback != nil {
+				// the callback, or one of the functions of its type
+				v = uint64(1 + rng.Intn(len(l.Funcs)+1))
+			}
+			if drv.IsFixedNull(i) || rng.Intn(8) == 0 {
+				v = 0
+			}
+			c.Leaves = append(c.Leaves, v)
+			continue
+		}
+		c.Leaves = append(c.Leaves, randInt(rng, l.Type))
+	}
+	for _, st := range drv.Stubs {
+		var ret, wr []uint64
+		for k := 0; k < drv.opts.StubCalls; k++ {
+			r := uint64(0)
+			if st.Ext.Result.IsInteger() {
+				r = randInt(rng, st.Ext.Result)
+			}
+			w := uint64(0)
+			if st.WriteArg >= 0 {
+				w = randInt(rng, st.Ext.Params[st.WriteArg].Elem)
+			}
+			ret, wr = append(ret, r), append(wr, w)
+		}
+		c.StubRet = append(c.StubRet, ret)
+		c.StubWr = append(c.StubWr, wr)
+	}
+	return c
+}
+
+func randInt(rng *rand.Rand, t *ir.Type) uint64 {
+	if t.Kind == ir.Bool {
+		return uint64(rng.Intn(2))
+	}
+	switch r := rng.Intn(10); {
+	case r < 4: // small
+		return ir.Truncate(t, uint64(rng.Intn(25)-12))
+	case r < 7: // boundaries
+		min := uint64(t.MinInt())
+		max := t.MaxUint()
+		b := []uint64{0, 1, ^uint64(0), min, max, min + 1, max - 1, 2, 3, 5, 6, 7, 10, 100, 1000}
+		return ir.Truncate(t, b[rng.Intn(len(b))])
+	default: // random wide
+		return ir.Truncate(t, rng.Uint64()>>uint(rng.Intn(64)))
+	}
+}
+
+// Inputs turns a case into the interpreter's inputs; it also returns
+// the case described (non-zero leaves) and which objects are live (the
+// globals, and the fresh objects behind non-NULL pointers).
+func (drv *Driver) Inputs(c Case) (interp.Inputs, string, map[string]bool) {
+	prog := drv.Prog
+	in := interp.Inputs{Values: map[string]interp.Val{}, Null: map[string]bool{}, Funcs: map[string]string{}}
+	var desc []string
+	live := make([]bool, len(drv.Leaves))
+	for i, l := range drv.Leaves {
+		live[i] = l.Parent < 0 || (live[l.Parent] && c.Leaves[l.Parent] != 0)
+		if !live[i] {
+			continue
+		}
+		if l.Callback != nil {
+			switch null, fn := drv.FuncChoice(i, c.Leaves[i]); {
+			case null:
+				in.Null[l.Path] = true
+				desc = append(desc, l.Path+"=NULL")
+			case fn != "":
+				in.Funcs[l.Path] = fn
+				desc = append(desc, l.Path+"=&"+fn)
+			}
+			continue
+		}
+		if l.Type.IsPointer() {
+			if (c.Leaves[i] == 0 && !drv.IsFixedNull(i)) || l.Void {
+				in.Null[l.Path] = true
+				desc = append(desc, l.Path+"=NULL")
+			}
+			continue
+		}
+		v := interp.UintVal(l.Type, c.Leaves[i])
+		in.Values[l.Path] = v
+		if v.Bits != 0 {
+			desc = append(desc, l.Path+"="+v.String())
+		}
+	}
+	// Statics start from their initializers (gcc's driver cannot set them).
+	for _, g := range prog.Globals {
+		if g.Class != ir.Static || g.ReadOnly {
+			continue
+		}
+		ls := g.Typ.Leaves()
+		for _, it := range g.Init {
+			if k, ok := it.Val.(*ir.Const); ok {
+				in.Values[g.Name+ls[it.Leaf].Path] = interp.UintVal(ls[it.Leaf].Type, k.Bits)
+			}
+		}
+	}
+	stubs := drv.Stubs
+	in.Stub = func(call interp.StubCall) interp.StubAnswer {
+		var ans interp.StubAnswer
+		for s, st := range stubs {
+			if st.Ext.Name != call.Callee || call.Index >= drv.opts.StubCalls {
+				continue
+			}
+			if st.Ext.Result.IsInteger() {
+				ans.Return = interp.UintVal(st.Ext.Result, c.StubRet[s][call.Index])
+			}
+			if st.WriteArg >= 0 {
+				ans.Writes = []interp.StubWrite{{Arg: st.WriteArg, Path: "[0]",
+					Val: interp.UintVal(st.Ext.Params[st.WriteArg].Elem, c.StubWr[s][call.Index])}}
+			}
+		}
+		return ans
+	}
+	for s, st := range stubs {
+		for k := 0; k < 2; k++ {
+			desc = append(desc, fmt.Sprintf("%s()#%d=%s", st.Ext.Name, k, interp.UintVal(st.Ext.Result, c.StubRet[s][k])))
+		}
+	}
+	liveObjs := map[string]bool{}
+	for _, o := range drv.Objects {
+		liveObjs[o.Name] = o.Leaf < 0 || (live[o.Leaf] && c.Leaves[o.Leaf] != 0)
+	}
+	return in, strings.Join(desc, ","), liveObjs
+}
+
+// CaseOf lays out the inputs of an interpreter run (a test's) for the
+// driver: the leaves in, the stubs' answers call by call (returned values
+// and values written, by extern). why says why it cannot: the driver
+// cannot set a static to another value than its initializer, nor answer
+// more than Options.StubCalls calls of an extern.
+func (drv *Driver) CaseOf(in interp.Inputs, rets, writes map[string][]uint64) (c Case, why string) {
+	used := map[string]bool{}
+	for i, l := range drv.Leaves {
+		if l.Callback != nil {
+			// 0 NULL, 1 the callback, 2+k the k-th function of its type
+			v := uint64(1)
+			if in.Null[l.Path] {
+				v = 0
+			}
+			for k, f := range l.Funcs {
+				if in.Funcs[l.Path] == f.Name {
+					v = uint64(2 + k)
+				}
+			}
+			used[l.Path] = true
+			c.Leaves = append(c.Leaves, v)
+			continue
+		}
+		if l.Type.IsPointer() {
+			v := uint64(1)
+			if in.Null[l.Path] || drv.IsFixedNull(i) || l.Void {
+				v = 0
+			}
+			used[l.Path] = true
+			c.Leaves = append(c.Leaves, v)
+			continue
+		}
+		v, ok := in.Values[l.Path]
+		used[l.Path] = ok
+		c.Leaves = append(c.Leaves, v.Bits)
+	}
+	inits := staticInits(drv.Prog)
+	for p, v := range in.Values {
+		if !used[p] && v.Bits != inits[p] {
+			return c, fmt.Sprintf("%s = %s (a static)", p, v)
+		}
+	}
+	for _, st := range drv.Stubs {
+		ret, wr := rets[st.Ext.Name], writes[st.Ext.Name]
+		if len(ret) > drv.opts.StubCalls {
+			return c, fmt.Sprintf("%d calls to %s", len(ret), st.Ext.Name)
+		}
+		w := make([]uint64, len(ret))
+		copy(w, wr)
+		c.StubRet, c.StubWr = append(c.StubRet, ret), append(c.StubWr, w)
+	}
+	return c, ""
+}
+
+// staticInits gives the initial value of each leaf of the statics.
+func staticInits(prog *ir.Program) map[string]uint64 {
+	out := map[string]uint64{}
+	for _, g := range prog.Globals {
+		if g.Class != ir.Static {
+			continue
+		}
+		ls := g.Typ.Leaves()
+		for _, it := range g.Init {
+			if k, ok := it.Val.(*ir.Const); ok && it.Leaf < len(ls) {
+				out[g.Name+ls[it.Leaf].Path] = ir.Truncate(ls[it.Leaf].Type, k.Bits)
+			}
+		}
+	}
+	return out
+}
