@@ -71,6 +71,7 @@ type options struct {
 	reduce      bool
 	reduceTime  time.Duration
 	interesting string
+	file        string
 	verbose     bool
 	detail      bool
 }
@@ -91,6 +92,7 @@ func parseFlags(args []string, out io.Writer) (*options, []string, error) {
 	fs.BoolVar(&o.reduce, "reduce", true, "reduce failing programs with creduce (when installed)")
 	fs.DurationVar(&o.reduceTime, "reduce-timeout", 30*time.Minute, "time given to creduce per failing program")
 	fs.StringVar(&o.interesting, "interesting", "", "creduce's interestingness test: exit 0 when FILE (the argument) fails with this kind")
+	fs.StringVar(&o.file, "file", "", "check this program (preprocessed, with a func_1) instead of generating some")
 	fs.BoolVar(&o.verbose, "v", false, "print every program's outcome, not only the failures")
 	fs.BoolVar(&o.detail, "detail", false, "with -v, print what happened to every program (refusals, no reference)")
 	if err := fs.Parse(args); err != nil {
@@ -115,6 +117,15 @@ func run(args []string, out io.Writer) error {
 		}
 		if !c.interesting(context.Background(), o.interesting, rest[0]) {
 			os.Exit(1)
+		}
+		return nil
+	}
+	if o.file != "" {
+		r := &Result{}
+		c.checkFile(context.Background(), o.file, r)
+		fmt.Fprintln(out, r.line(true))
+		if r.Kind.fail() {
+			return fmt.Errorf("%s fails the check", o.file)
 		}
 		return nil
 	}
