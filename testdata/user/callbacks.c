@@ -126,16 +126,20 @@ static const struct command commands[] = {
  * for too few arguments. */
 int run_command(char c, const int args[4], int n)
 {
+    const struct command *cmd = 0;
     if (n < 0 || n > 4)
         return -102;
     for (unsigned i = 0; i < sizeof commands / sizeof commands[0]; i++) {
-        if (commands[i].name != c)
-            continue;
-        if (n < commands[i].min_args)
-            return -101;
-        return commands[i].run(args, n);
+        if (commands[i].name == c) {
+            cmd = &commands[i];
+            break;
+        }
     }
-    return -100;
+    if (!cmd)
+        return -100;
+    if (n < cmd->min_args)
+        return -101;
+    return cmd->run(args, n);
 }
 
 /* ---- a comparison passed to a sort ---- */
