@@ -254,6 +254,32 @@ func (g *tgen) layout() {
 			grs = append(grs, groot{gv, root})
 		}
 	}
+	// The objects the stubs return (interp.StubAnswer.Object): pointer
+	// inputs of their own, declared with the callee's result type.
+	type rroot struct {
+		root string
+		typ  *ir.Type
+		ct   frontend.CType
+	}
+	var rrs []rroot
+	seen := map[string]bool{}
+	for k, objs := range g.t.objects {
+		for _, o := range objs {
+			if o == "" || seen[o] {
+				continue
+			}
+			seen[o] = true
+			e := g.externOf(k)
+			ft, err := g.s.unit.FuncType(k)
+			if e == nil || err != nil {
+				g.skipf("callee %s: no declared type", k)
+				return
+			}
+			rrs = append(rrs, rroot{o, e.Result, ft.Result()})
+			roots = append(roots, ir.InputRoot{Path: o, Typ: e.Result})
+		}
+	}
+	sort.Slice(rrs, func(i, j int) bool { return rrs[i].root < rrs[j].root })
 	g.shape = ir.ComputeInputShape(roots, g.s.opts.ArrayLen, g.s.opts.PtrDepth)
 	ptypes := g.ft.Params()
 	for i, v := range g.f.Params {
@@ -274,6 +300,19 @@ func (g *tgen) layout() {
 		}
 		g.addFresh(r.root, r.v.Typ, ct, "")
 	}
+	for _, r := range rrs {
+		g.addFresh(r.root, r.typ, r.ct, "")
+	}
+}
+
+// externOf returns the extern of the program named name, or nil.
+func (g *tgen) externOf(name string) *ir.Extern {
+	for _, e := range g.p.Externs {
+		if e.Name == name {
+			return e
+		}
+	}
+	return nil
 }
 
 // addFresh creates the fresh objects behind the pointer leaves of an
@@ -614,12 +653,23 @@ func (g *tgen) stubRows(ext map[string]*stubInfo) map[string][]string {
 				fields = append(fields, "0", "0")
 			}
 		}
-		if si.ret != "" {
-			r := c.Return
-			if r.IsPointer() && !r.IsNull() {
+		switch {
+		case si.ext.Result.IsPointer():
+			// the slot of the object the call returns, or -1 for NULL
+			slot := -1
+			if objs := g.t.objects[c.Callee]; k < len(objs) && objs[k] != "" {
+				o := g.byPtr[objs[k]]
+				if o == nil {
+					g.skipf("callee %s returns %s, which the harness cannot build", c.Callee, objs[k])
+				} else {
+					slot = g.slot(o.cname)
+				}
+			} else if !c.Return.IsNull() {
 				g.skipf("callee %s returns a non-null pointer, which the stub cannot make", c.Callee)
 			}
-			fields = append(fields, literal(si.ext.Result, r.Bits))
+			fields = append(fields, strconv.Itoa(slot))
+		case si.ret != "":
+			fields = append(fields, literal(si.ext.Result, c.Return.Bits))
 		}
 		rows[si.key] = append(rows[si.key], fmt.Sprintf("{%s}, /* test %d */", strings.Join(fields, ", "), g.t.ID))
 	}
@@ -809,6 +859,9 @@ func (s *Suite) newStub(e *ir.Extern, ct frontend.CType, key, cname string, sp f
 	if si.ret != "" {
 		si.fields = append(si.fields, si.ret+" ret;")
 	}
+	if e.Result.IsPointer() {
+		si.fields = append(si.fields, "int ret_slot;")
+	}
 	return si, nil
 }
 
@@ -827,7 +880,7 @@ func genStubs(w *bytes.Buffer, stubs []*stubInfo, rows []map[string][]string) {
 		}
 		fmt.Fprintf(w, "\n/* %s: the calls each test expects, in order */\n", strings.ReplaceAll(callee, "*/", "* /"))
 		// A call without arguments or result only counts: no table.
-		useE := si.ret != "" || len(si.ext.Params) > 0
+		useE := si.ret != "" || si.ext.Result.IsPointer() || len(si.ext.Params) > 0
 		if len(all) > 0 && useE {
 			fmt.Fprintf(w, "struct inka_call_%s { %s };\n", name, strings.Join(si.fields, " "))
 			fmt.Fprintf(w, "static const struct inka_call_%s inka_calls_%s[] = {\n", name, name)
@@ -895,8 +948,9 @@ func genStubs(w *bytes.Buffer, stubs []*stubInfo, rows []map[string][]string) {
 		}
 		switch {
 		case si.ext.Result.Kind == ir.Void:
-		case si.ret == "":
-			fmt.Fprintf(w, "\treturn NULL;\n")
+		case si.ext.Result.IsPointer():
+			// NULL, or the object of the test the row's slot names
+			fmt.Fprintf(w, "\treturn inka_e->ret_slot < 0 ? NULL : (void *)inka_ptr[inka_e->ret_slot];\n")
 		default:
 			fmt.Fprintf(w, "\treturn inka_e->ret;\n")
 		}

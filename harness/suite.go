@@ -68,6 +68,9 @@ type Test struct {
 	// (ir.Extern.WriteArg; Typ nil: nothing).
 	stubs  map[string][]interp.Val
 	writes map[string][]interp.Val
+	// objects are, per callee and call, the fresh object the call returns
+	// (interp.StubAnswer.Object), or "".
+	objects map[string][]string
 	// peeks are, for each stub call (by callee, then call index) and each
 	// pointer argument to a local of the function, the values it pointed
 	// to at the time of the call.
@@ -148,7 +151,7 @@ func (s *Suite) config() interp.Config {
 
 // replay builds the inputs of a test of the run and runs them.
 func (s *Suite) replay(p *ir.Program, fn string, rt *report.Test) (*Test, error) {
-	t := &Test{ID: rt.ID, Func: fn, Covers: rt.Covers, stubs: map[string][]interp.Val{},
+	t := &Test{ID: rt.ID, Func: fn, Covers: rt.Covers, stubs: map[string][]interp.Val{}, objects: map[string][]string{},
 		writes: map[string][]interp.Val{}, peeks: map[string][]map[int][]interp.LeafVal{}}
 	in := interp.Inputs{Values: map[string]interp.Val{}, Null: map[string]bool{}, Funcs: map[string]string{}}
 	for _, m := range []map[string]any{rt.Args, rt.Globals, rt.Objects} {
@@ -181,20 +184,30 @@ func (s *Suite) replay(p *ir.Program, fn string, rt *report.Test) (*Test, error)
 	}
 	for callee, calls := range rt.Stubs {
 		for k, c := range calls {
-			v, null, err := jsonVal(c.Return)
-			if err != nil {
-				return nil, fmt.Errorf("return of call %d of %s: %w", k+1, callee, err)
+			obj := ""
+			if s, ok := c.Return.(string); ok {
+				obj = interp.ReturnedPointer(s)
 			}
-			if null {
-				v = interp.Val{}
+			var v interp.Val
+			if obj == "" {
+				var null bool
+				var err error
+				if v, null, err = jsonVal(c.Return); err != nil {
+					return nil, fmt.Errorf("return of call %d of %s: %w", k+1, callee, err)
+				}
+				if null {
+					v = interp.Val{}
+				}
 			}
 			t.stubs[callee] = append(t.stubs[callee], v)
+			t.objects[callee] = append(t.objects[callee], obj)
 			var w interp.Val
 			if c.Write != nil {
 				e := ext[callee]
 				if e == nil || e.WriteArg() < 0 {
 					return nil, fmt.Errorf("call %d of %s stores a value, but %s has no write argument", k+1, callee, callee)
 				}
+				var err error
 				if w, _, err = jsonVal(c.Write); err != nil {
 					return nil, fmt.Errorf("value stored by call %d of %s: %w", k+1, callee, err)
 				}
@@ -207,6 +220,7 @@ func (s *Suite) replay(p *ir.Program, fn string, rt *report.Test) (*Test, error)
 		var ans interp.StubAnswer
 		if l := t.stubs[call.Callee]; call.Index < len(l) {
 			ans.Return = l[call.Index]
+			ans.Object = t.objects[call.Callee][call.Index]
 		}
 		if l := t.writes[call.Callee]; call.Index < len(l) && l[call.Index].Typ != nil {
 			e := ext[call.Callee]

@@ -10,15 +10,15 @@ import (
 	"github.com/inka-tool/inka/ir"
 )
 
-// StubTable answers extern calls from lists of return values: the k-th
-// call to f (from 0) returns StubTable[f][k], or 0 past the end of the list.
-type StubTable map[string][]Val
+// StubTable answers extern calls from lists of answers: the k-th call to
+// f (from 0) returns StubTable[f][k], or 0 past the end of the list.
+type StubTable map[string][]StubAnswer
 
 // Func returns the StubFunc of the table.
 func (t StubTable) Func() StubFunc {
 	return func(c StubCall) StubAnswer {
-		if vs := t[c.Callee]; c.Index < len(vs) {
-			return StubAnswer{Return: vs[c.Index]}
+		if as := t[c.Callee]; c.Index < len(as) {
+			return as[c.Index]
 		}
 		return StubAnswer{}
 	}
@@ -36,7 +36,9 @@ func (t StubTable) Func() StubFunc {
 // points it to function F of the file (by default it points to its own
 // callback *PATH, whose calls are answered as an extern's). "f()=V" gives
 // the return value of the next call to the extern function f (the first
-// f()= is the first call's; "*cb()=V" answers the callback of input cb).
+// f()= is the first call's; "*cb()=V" answers the callback of input cb);
+// "f()=&f()#0" makes it return the fresh object f()#0 (see
+// StubAnswer.Object), whose leaves are inputs too ("f()#0[0].n=3").
 // Several specs (the --args and --globals lists) are merged.
 func ParseInputs(specs ...string) (Inputs, error) {
 	in := Inputs{Values: map[string]Val{}, Null: map[string]bool{}, Funcs: map[string]string{}}
@@ -57,12 +59,16 @@ func ParseInputs(specs ...string) (Inputs, error) {
 			}
 			key, val := strings.TrimSpace(item[:eq]), strings.TrimSpace(item[eq+1:])
 			if strings.HasSuffix(key, "()") {
+				name := strings.TrimSuffix(key, "()")
+				if obj := ReturnedPointer(val); obj != "" {
+					stubs[name] = append(stubs[name], StubAnswer{Object: obj})
+					continue
+				}
 				v, err := ParseValue(val)
 				if err != nil {
 					return in, fmt.Errorf("input %s: %w", key, err)
 				}
-				name := strings.TrimSuffix(key, "()")
-				stubs[name] = append(stubs[name], v)
+				stubs[name] = append(stubs[name], StubAnswer{Return: v})
 				continue
 			}
 			if _, dup := in.Values[key]; dup || in.Null[key] {

@@ -21,6 +21,7 @@ type inputMaker struct {
 // setup creates the globals and the entry function's arguments.
 func (m *machine) setup(f *ir.Func, in Inputs) error {
 	mk := &inputMaker{m: m, in: in, used: map[string]bool{}}
+	m.mk = mk
 	names := map[string]bool{}
 	for _, v := range f.Params {
 		names[v.Name] = true
@@ -85,6 +86,11 @@ func (m *machine) setup(f *ir.Func, in Inputs) error {
 			return err
 		}
 		m.entryArgs = append(m.entryArgs, argVal{v: val})
+	}
+	// The objects stubs return that the inputs name: built now, so that
+	// their inputs are known.
+	if err := m.returnedInputs(); err != nil {
+		return err
 	}
 	var unknown []string
 	for k := range in.Values {
@@ -327,6 +333,16 @@ func (m *machine) execCall(s *ir.Call) error {
 		}
 	}
 	var ret Val
+	if ans.Object != "" {
+		if !e.Result.IsPointer() {
+			return fmt.Errorf("interp: stub %s returns an object, but its result is %s", e.Name, e.Result)
+		}
+		v, err := m.returnedObject(ans.Object, e.Result)
+		if err != nil {
+			return err
+		}
+		ans.Return = v
+	}
 	if e.Result.Kind != ir.Void {
 		r := ans.Return
 		if r.Typ == nil {
@@ -378,6 +394,85 @@ func (m *machine) callee(s *ir.Call, x ir.Value) (*ir.Func, *ir.Extern, error) {
 		return nil, o.v.Ext, nil
 	}
 	return nil, nil, fmt.Errorf("interp: call through %s: function object without a function", x)
+}
+
+// returnedInputs builds the objects stubs return whose leaves the inputs
+// name ("f()#k[0].x", f an extern of the program returning a pointer).
+func (m *machine) returnedInputs() error {
+	roots := map[string]bool{}
+	for k := range m.mk.in.Values {
+		roots[ReturnedRoot(k)] = true
+	}
+	for k := range m.mk.in.Null {
+		roots[ReturnedRoot(k)] = true
+	}
+	var names []string
+	for r := range roots {
+		if r != "" {
+			names = append(names, r)
+		}
+	}
+	sort.Strings(names)
+	for _, r := range names {
+		f := r[:strings.Index(r, "()#")]
+		for _, e := range m.prog.Externs {
+			if e.Name == f && e.Result.IsPointer() {
+				if _, err := m.returnedObject(r, e.Result); err != nil {
+					return err
+				}
+			}
+		}
+	}
+	return nil
+}
+
+// ReturnedRoot returns the root of an access path when it names an object
+// a stub returns ("f()#2" for "f()#2[0].x"), or "".
+func ReturnedRoot(path string) string {
+	i := strings.Index(path, "()#")
+	if i <= 0 {
+		return ""
+	}
+	j := i + 3
+	for j < len(path) && path[j] >= '0' && path[j] <= '9' {
+		j++
+	}
+	if j == i+3 {
+		return ""
+	}
+	return path[:j]
+}
+
+// ReturnedPointer returns the object a stub returns that the pointer
+// spelled s (as Val.String spells it: "&f()#2[0]") points to the start
+// of, or "".
+func ReturnedPointer(s string) string {
+	obj := strings.TrimSuffix(strings.TrimPrefix(s, "&"), "[0]")
+	if strings.HasPrefix(s, "&") && ReturnedRoot(obj) == obj {
+		return obj
+	}
+	return ""
+}
+
+// returnedObject returns the pointer (of type t) to the object a stub
+// returns, named root, built on first use.
+func (m *machine) returnedObject(root string, t *ir.Type) (Val, error) {
+	if v, ok := m.returned[root]; ok {
+		return v, nil
+	}
+	sh := ir.ComputeInputShape([]ir.InputRoot{{Path: root, Typ: t}}, m.cfg.PtrArrayLen, m.cfg.PtrDepth)
+	for _, o := range sh.Objects {
+		m.mk.shape[o.Pointer] = o
+	}
+	v, err := m.mk.leaf(root, t)
+	if err != nil {
+		return Val{}, err
+	}
+	if m.returned == nil {
+		m.returned = map[string]Val{}
+	}
+	m.returned[root] = v
+	return v, nil
 }
 
 // stubWrite performs one write of a stub through a pointer argument.

@@ -125,8 +125,17 @@ type StubCall struct {
 // StubAnswer is a stub's answer: the return value (converted to the
 // callee's result type; zero Val for 0) and values to write through
 // pointer arguments.
+//
+// A stub of a function returning a pointer may instead return a fresh
+// object, named by Object: the root of its access paths, "f()#k" by
+// convention (the object the k-th call of f returns first; ir.StubReturn).
+// It is built as the object behind a pointer input of that path (an array
+// of Config.PtrArrayLen elements of the pointee type, "f()#k[0]", …, with
+// its pointers to fresh objects in turn), its leaves from Inputs, once:
+// every call that names it returns it.
 type StubAnswer struct {
 	Return Val
+	Object string
 	Writes []StubWrite
 }
 
@@ -342,6 +351,8 @@ type machine struct {
 	steps     int64
 	res       *Result
 	leaves    map[*ir.Type][]ir.Leaf // layouts of types not in info.leaves
+	mk        *inputMaker            // the inputs, for the objects stubs return
+	returned  map[string]Val         // those objects, by root
 	frame     *frame
 	depth     int    // call depth of frame (1 for the entry function)
 	retPos    ir.Pos // position of the last Return executed

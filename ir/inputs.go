@@ -116,6 +116,15 @@ func ComputeInputShape(roots []InputRoot, arrayLen, maxDepth int) *InputShape {
 	return s
 }
 
+// Add adds the objects of more roots to s (those known later, as the
+// objects of ir.StubReturns once the function is inlined), keeping the
+// objects it has.
+func (s *InputShape) Add(roots ...InputRoot) {
+	for _, r := range roots {
+		s.add(r.Path, r.Typ, 1, r.MinLen)
+	}
+}
+
 // add walks the pointer leaves of an object of type t named path. minLen
 // is the least length of the object behind path itself when t is a
 // pointer.
@@ -187,4 +196,46 @@ func GlobalRoots(f *Func, globals []*Var) map[*Var]string {
 		roots[g] = root
 	}
 	return roots
+}
+
+// StubReturn is a call of an undefined function whose result is a pointer
+// the code uses: the object it points to is an input, as the one behind a
+// pointer parameter is — NULL, or a fresh array of --array-len elements of
+// the pointee type, built to the same depth. Root names the object in the
+// input shape of a function: the call's extern and its rank among that
+// extern's such calls in the function after inlining ("lookup@0",
+// "lookup@1"). A run names it after the call that returns it first
+// ("lookup()#3": see interp.StubAnswer.Object). Every execution of one
+// call returns NULL or that same object.
+type StubReturn struct {
+	Call *Call
+	Root string
+}
+
+// StubReturns lists the calls of f (after ir.Inline) that return pointers
+// to input objects, in the order of the statements. The C library's
+// functions (Extern.System) are not stubs.
+func StubReturns(f *Func) []StubReturn {
+	var out []StubReturn
+	n := map[string]int{}
+	Walk(f.Body, func(s Stmt) {
+		c, ok := s.(*Call)
+		if !ok || c.Extern == nil || c.Extern.System || c.Dst == nil || !c.Dst.Typ.IsPointer() {
+			return
+		}
+		name := c.Extern.Name
+		out = append(out, StubReturn{Call: c, Root: fmt.Sprintf("%s@%d", name, n[name])})
+		n[name]++
+	})
+	return out
+}
+
+// StubReturnRoots returns the input roots of the objects the calls of f
+// return (StubReturns): pointers, to be shaped as pointer inputs are.
+func StubReturnRoots(f *Func) []InputRoot {
+	var out []InputRoot
+	for _, r := range StubReturns(f) {
+		out = append(out, InputRoot{Path: r.Root, Typ: r.Call.Dst.Typ})
+	}
+	return out
 }

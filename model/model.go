@@ -16,7 +16,7 @@
 // past MaxUnroll iterations the model gives up on that path and records it
 // (BoundHit), so that "no solution" then means "unknown", never
 // "unreachable". Statements it cannot model (a call left un-inlined by the
-// recursion bound, a pointer returned by a stub, a call of the C library
+// recursion bound, a call of the C library
 // that ir.UnmodelledStmt names) cut the path too, with their reason in
 // Unsupported, recorded when the statement is translated: a path cut there
 // may also be refuted by what follows, which assumed the statement
@@ -531,7 +531,7 @@ func (m *Model) stmt1(s ssa.Stmt, e *env, index int) []fd.Constraint {
 			x := m.def(e, d)
 			call.Dsts = append(call.Dsts, x)
 			if d.Cell.Typ.IsPointer() {
-				out = append(out, m.unsupported(fmt.Sprintf("%s returns a pointer", s.Extern.Name)))
+				out = append(out, m.returned(s, x)...)
 			}
 		}
 		m.stubs = append(m.stubs, call)
@@ -563,6 +563,31 @@ func (m *Model) stmt1(s ssa.Stmt, e *env, index int) []fd.Constraint {
 		return []fd.Constraint{m.loop(li, nil, 0, acc, e.reach)}
 	}
 	panic(fmt.Sprintf("model: unexpected statement %T", s))
+}
+
+// returned constrains x, the pointer a call of an undefined function
+// returns: NULL or the address of the call's fresh object (an input,
+// ir.StubReturns), as for a pointer input.
+func (m *Model) returned(s *ssa.Stub, x *fd.Var) []fd.Constraint {
+	c, _ := s.Source().(*ir.Call)
+	obj, root := m.F.PT.ReturnedObject(c)
+	switch {
+	case obj == nil:
+		return []fd.Constraint{m.unsupported(fmt.Sprintf("%s returns a pointer", s.Extern.Name))}
+	case obj.Kind != pointsto.InputObj:
+		m.Unsupported = append(m.Unsupported, fmt.Sprintf("%s returns a void pointer: inka's stubs only return NULL for it", s.Extern.Name))
+		x.Intersect(fd.ValuesInt64(0))
+		return nil
+	}
+	addrs := []int64{m.F.Base(obj)}
+	if m.Opts.MayBeNull != nil && m.Opts.MayBeNull(root) {
+		addrs = append(addrs, 0)
+	}
+	// x is new: its domain is its declaration, as for an input.
+	if !x.Intersect(fd.ValuesInt64(addrs...)) {
+		return []fd.Constraint{fd.FalseC}
+	}
+	return nil
 }
 
 func (m *Model) ite(s *ssa.If, e *env, index int) fd.Constraint {

@@ -25,6 +25,11 @@ type Config struct {
 	// per entry of the graph it copies there (nil: unbounded). When it is
 	// exhausted the analysis fails with the budget's *budget.Error.
 	Budget *budget.B
+	// Returns gives the calls of undefined functions whose pointer result
+	// is an input (ir.StubReturns): the input root of the object each
+	// returns, a pointer input of the Shape. The result of another call
+	// of an undefined function is Unknown.
+	Returns map[*ir.Call]string
 }
 
 // Result is the outcome of the analysis of one function.
@@ -42,6 +47,7 @@ type Result struct {
 	inputOf map[string]*Object // by InputObject.Pointer
 	// Stubbed lists the calls whose pointer results are Unknown.
 	Stubbed []*ir.Call
+	cfg     Config
 }
 
 // ObjectOf returns the object of a variable.
@@ -79,7 +85,7 @@ func (r *Result) targets(g Graph, v ir.Value) Targets {
 // Analyze runs the analysis on f (a function after ir.Inline), whose
 // program has the given globals.
 func Analyze(f *ir.Func, globals []*ir.Var, cfg Config) (r *Result, err error) {
-	r = &Result{Func: f, before: map[ir.Stmt]Graph{}, objOf: map[*ir.Var]*Object{}, inputOf: map[string]*Object{}}
+	r = &Result{Func: f, before: map[ir.Stmt]Graph{}, objOf: map[*ir.Var]*Object{}, inputOf: map[string]*Object{}, cfg: cfg}
 	r.Null = r.newObject(&Object{Name: "NULL", Kind: NullObj})
 	r.Unknown = r.newObject(&Object{Name: "?", Kind: UnknownObj})
 	// A global shadowed by a parameter is listed as name#ID, its input
@@ -298,6 +304,12 @@ func (r *Result) entryGraph(f *ir.Func, globals []*ir.Var, cfg Config) Graph {
 	}
 	for _, v := range f.Params {
 		inputPointers(r.objOf[v], v.Name)
+	}
+	// The objects undefined callees return: their pointers are inputs too.
+	for _, root := range cfg.Returns {
+		if o := r.inputOf[root]; o != nil && o.Kind == InputObj {
+			inputPointers(o, root)
+		}
 	}
 	// A global shadowed by a parameter is named name#ID in the shape.
 	roots := ir.GlobalRoots(f, globals)
@@ -779,6 +791,19 @@ func (r *Result) call(g Graph, s *ir.Call) {
 	}
 	r.escape(g, roots)
 	if s.Dst != nil {
+		if root, ok := r.cfg.Returns[s]; ok && s.Extern != nil {
+			// NULL or the fresh object of the call (ir.StubReturns).
+			target := r.inputOf[root]
+			if target == nil {
+				target = r.Null // beyond the shape: NULL
+			}
+			ts := Targets{Loc{target, ""}: Definite}
+			if target != r.Null && r.cfg.MayBeNull != nil && r.cfg.MayBeNull(root) {
+				ts = Targets{Loc{target, ""}: Possible, Loc{r.Null, ""}: Possible}
+			}
+			r.assign(g, Loc{r.objOf[s.Dst], ""}, ts)
+			return
+		}
 		leaves := pointerLeaves(s.Dst.Typ)
 		for _, p := range leaves {
 			r.assign(g, Loc{r.objOf[s.Dst], p}, Targets{Loc{r.Unknown, ""}: Possible})
@@ -787,6 +812,17 @@ func (r *Result) call(g Graph, s *ir.Call) {
 			r.Stubbed = append(r.Stubbed, s)
 		}
 	}
+}
+
+// ReturnedObject returns the input object a call of an undefined function
+// returns (Config.Returns) and its root, or nil: an InputObj, or Unknown
+// for a pointer to void.
+func (r *Result) ReturnedObject(c *ir.Call) (*Object, string) {
+	root, ok := r.cfg.Returns[c]
+	if !ok {
+		return nil, ""
+	}
+	return r.inputOf[root], root
 }
 
 // escape records that the locations ts (and everything reachable from
@@ -902,6 +938,16 @@ type Entry struct {
 	Result  *Result
 }
 
+// StubReturnMap maps each call of ir.StubReturns(f) to its root, for
+// Config.Returns.
+func StubReturnMap(f *ir.Func) map[*ir.Call]string {
+	m := map[*ir.Call]string{}
+	for _, r := range ir.StubReturns(f) {
+		m[r.Call] = r.Root
+	}
+	return m
+}
+
 // AnalyzeEntry inlines the entry function of p (maxInline nested calls)
 // and analyses it with the inputs of a run (ir.EntryInputs, the default
 // input shape, globals as inputs). With allNull every pointer input may
@@ -914,6 +960,10 @@ func AnalyzeEntry(p *ir.Program, maxInline int, allNull bool) (*Entry, error) {
 	if e.Inlined, err = Inline(p, maxInline, cfg); err != nil {
 		return nil, err
 	}
+	// The objects the calls of undefined functions return (known once
+	// inlined) are pointer inputs too.
+	e.Shape.Add(ir.StubReturnRoots(e.Inlined.Func)...)
+	cfg.Returns = StubReturnMap(e.Inlined.Func)
 	e.Result, err = Analyze(e.Inlined.Func, p.Globals, cfg)
 	return e, err
 }

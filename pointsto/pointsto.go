@@ -19,10 +19,13 @@
 // it is given, and keep them. The objects they reach escape: the
 // pseudo-location Loc{Unknown, ""} lists them (escaped(x) in listings),
 // every pointer stored in an object reachable from them gains the target
-// Unknown, and a pointer returned by such code points to Unknown. A
-// pointer to Unknown stands for NULL or any location reachable from the
-// escaped objects; a store through it makes the stored targets escape in
-// turn. (The Pointer-SSA refuses to dereference such a pointer.)
+// Unknown, and a pointer returned by such code points to Unknown — except
+// the pointer an undefined callee returns that Config.Returns names: an
+// input, it points to NULL or to the fresh object of its call
+// (ir.StubReturns), as a pointer input does. A pointer to Unknown stands
+// for NULL or any location reachable from the escaped objects; a store
+// through it makes the stored targets escape in turn. (The Pointer-SSA
+// cuts the paths that dereference such a pointer.)
 //
 // The analysis refuses, with an *UnsupportedError, what it cannot model
 // soundly: pointer arithmetic other than indexing within an array (from

@@ -99,3 +99,26 @@ func coverStatuses(t *testing.T, file string, want map[string]map[string]Status,
 		})
 	}
 }
+
+// TestReturnedPointers: the pointer an undefined callee returns is an
+// input, NULL or a fresh object the test fills (interp.StubAnswer.Object);
+// a proof that rests on it holds under the stub contract only.
+func TestReturnedPointers(t *testing.T) {
+	g := gen(t, "testdata/returns.c", "refs_of")
+	r := g.Reach(decisionGoal(t, g, 13, "true"), 1)
+	require.Equal(t, Covered, r.Status, r.Reason)
+	tc := r.Tests[0]
+	require.Equal(t, []string{"find()#0"}, tc.StubObjects["find"])
+	assert.Greater(t, tc.Objects["find()#0[0].refs"].Int64(), int64(3))
+	assert.Equal(t, uint64(2), tc.Objects["find()#0[0].next[0].flags"].Uint64())
+	r = g.Reach(decisionGoal(t, g, 11, "true"), 1)
+	require.Equal(t, Covered, r.Status, r.Reason)
+	assert.Equal(t, []string{""}, r.Tests[0].StubObjects["find"])
+
+	coverStatuses(t, "testdata/returns.c", map[string]map[string]Status{
+		"alias_only": {"26:true": Unknown},
+	}, "unreachable for inka's input model only")
+	coverStatuses(t, "testdata/returns.c", map[string]map[string]Status{
+		"never": {"36:true": Unknown},
+	}, "stub contract")
+}

@@ -24,22 +24,23 @@ type treeStep struct {
 
 type treePath []treeStep
 
-// cutsReaching returns the Unsupported statements of body from which one
-// of the goal's statements can be reached.
-func cutsReaching(body []ir.Stmt, isGoal func(s ir.Stmt) bool) map[*ir.Unsupported]bool {
+// precedeGoal returns the statements of body for which point holds and
+// from which one of the goal's statements can be reached.
+func precedeGoal(body []ir.Stmt, goal Goal, point func(ir.Stmt) bool) map[ir.Stmt]bool {
 	var goals, cuts []treePath
-	var cutStmts []*ir.Unsupported
+	var cutStmts []ir.Stmt
 	var walk func(ss []ir.Stmt, path treePath, parent ir.Stmt, child int)
 	walk = func(ss []ir.Stmt, path treePath, parent ir.Stmt, child int) {
 		for i, s := range ss {
 			p := append(path[:len(path):len(path)], treeStep{parent, child, i})
-			if isGoal(s) {
+			if goal.decidedBy(s) {
 				goals = append(goals, p)
 			}
-			switch s := s.(type) {
-			case *ir.Unsupported:
+			if point(s) {
 				cuts = append(cuts, p)
 				cutStmts = append(cutStmts, s)
+			}
+			switch s := s.(type) {
 			case *ir.If:
 				walk(s.Then, p, s, 0)
 				walk(s.Else, p, s, 1)
@@ -50,7 +51,7 @@ func cutsReaching(body []ir.Stmt, isGoal func(s ir.Stmt) bool) map[*ir.Unsupport
 		}
 	}
 	walk(body, nil, nil, 0)
-	out := map[*ir.Unsupported]bool{}
+	out := map[ir.Stmt]bool{}
 	for i, c := range cuts {
 		for _, g := range goals {
 			if canFollow(c, g) {

@@ -63,7 +63,10 @@ func instrument(p *ir.Program, f *ir.Func, g Goal, cut bool) (out *instrumented,
 	p.NumVars++
 	in := &instrumenter{p: p, g: g, flag: flag, cut: cut, f: f}
 	if cut {
-		in.reach = cutsReaching(f.Body, in.isGoal)
+		in.reach = map[*ir.Unsupported]bool{}
+		for s := range precedeGoal(f.Body, g, func(s ir.Stmt) bool { _, ok := s.(*ir.Unsupported); return ok }) {
+			in.reach[s.(*ir.Unsupported)] = true
+		}
 	}
 	nf := *f
 	nf.Locals = append(append([]*ir.Var(nil), f.Locals...), flag)
@@ -165,12 +168,12 @@ func (in *instrumenter) cutPoint(pos ir.Pos, why string) ir.Stmt {
 	return &ir.Copy{At: ir.At{Pos: pos}, Dst: in.flag, Src: ir.NewConst(ir.IntType, uint64(len(in.cuts)+1))}
 }
 
-// isGoal reports whether s is where the goal is decided: a test of the
+// decidedBy reports whether s is where the goal is decided: a test of the
 // goal's decision, or a statement on the goal's line.
-func (in *instrumenter) isGoal(s ir.Stmt) bool {
-	if in.g.Kind == StatementGoal {
+func (g Goal) decidedBy(s ir.Stmt) bool {
+	if g.Kind == StatementGoal {
 		p := s.Position()
-		return p.Line == in.g.Line && p.File == in.g.File
+		return p.Line == g.Line && p.File == g.File
 	}
 	var r *ir.DecRef
 	switch s := s.(type) {
@@ -181,7 +184,7 @@ func (in *instrumenter) isGoal(s ir.Stmt) bool {
 	case *ir.Assert:
 		r = s.Dec
 	}
-	return r != nil && r.D == in.g.Dec
+	return r != nil && r.D == g.Dec
 }
 
 func (in *instrumenter) set(pos ir.Pos) ir.Stmt {

@@ -133,7 +133,11 @@ type Test struct {
 	// (ir.Extern.WriteArg), call by call (see stubs.go).
 	Stubs      map[string][]interp.Val
 	StubWrites map[string][]StubWrite
-	Result     *interp.Result
+	// StubObjects names, per callee and call, the fresh object a call
+	// returns ("lookup()#0": interp.StubAnswer.Object; its leaves are in
+	// Objects), or "" (stubptr.go).
+	StubObjects map[string][]string
+	Result      *interp.Result
 	// lines are the source lines (File and Line of ir.Pos) on which a
 	// statement ran during the replay.
 	lines map[ir.Pos]bool
@@ -194,6 +198,9 @@ type Generator struct {
 	shape   *ir.InputShape
 	inputs  map[*ir.Var]bool
 	nullOK  map[string]bool
+	// returns maps the calls whose pointer results are inputs to the
+	// roots of their objects in shape (ir.StubReturns, stubptr.go).
+	returns map[*ir.Call]string
 	// modelFn is the inlined function with the stores of the stubs made
 	// explicit (stubs.go): the function the models are built from.
 	modelFn *ir.Func
@@ -231,7 +238,11 @@ func NewGenerator(p *ir.Program, opts Options) (*Generator, error) {
 		return nil, err
 	}
 	g.inlined = in
-	g.nullOK = nullTested(in.Func)
+	// The objects the calls of undefined functions return (known once
+	// inlined) are pointer inputs too (stubptr.go).
+	g.shape.Add(ir.StubReturnRoots(in.Func)...)
+	g.returns = pointsto.StubReturnMap(in.Func)
+	g.nullOK = nullTested(in.Func, g.returns)
 	for _, v := range g.Fn.Params {
 		for _, l := range v.Typ.Leaves() {
 			g.argOrder = append(g.argOrder, v.Name+l.Path)
@@ -316,9 +327,10 @@ func (g *Generator) decisionGoals(keep func(ir.DecisionKind) bool) []Goal {
 
 // nullTested returns the pointer inputs the function compares with NULL
 // (directly, or a copy of them): only those may be NULL in a test.
-func nullTested(f *ir.Func) map[string]bool {
+func nullTested(f *ir.Func, returns map[*ir.Call]string) map[string]bool {
 	// A pointer parameter p may be NULL when some test compares p (or a
-	// variable copied from it) with a null constant, or branches on it.
+	// variable copied from it) with a null constant, or branches on it;
+	// so may the pointer a call returns (its root: returns).
 	origin := map[*ir.Var]string{}
 	for _, v := range f.Params {
 		if v.Typ.IsPointer() {
@@ -330,6 +342,10 @@ func nullTested(f *ir.Func) map[string]bool {
 	walk = func(ss []ir.Stmt) {
 		for _, s := range ss {
 			switch s := s.(type) {
+			case *ir.Call:
+				if root := returns[s]; root != "" {
+					origin[s.Dst] = root
+				}
 			case *ir.Copy:
 				if v, ok := s.Src.(*ir.Var); ok && origin[v] != "" {
 					origin[s.Dst] = origin[v]
@@ -400,8 +416,7 @@ func (g *Generator) build(goal Goal, cut bool, bud *budget.B) (*built, bool, err
 	// cut model proves goals unreachable: there every pointer input may be
 	// NULL, as a caller may pass it.
 	mayBeNull := func(p string) bool { return cut || g.nullOK[p] }
-	pt, err := pointsto.Analyze(f, g.Prog.Globals, pointsto.Config{
-		Shape: g.shape, Inputs: g.inputs, MayBeNull: mayBeNull, Budget: bud})
+	pt, err := pointsto.Analyze(f, g.Prog.Globals, g.ptConfig(mayBeNull, bud))
 	if err != nil {
 		return nil, true, err
 	}
@@ -441,8 +456,7 @@ func (g *Generator) sharedModel() *shared {
 	bud := g.Opts.Total.Child("model", g.Opts.Steps, time.Now().Add(g.Opts.Timeout))
 	defer func() { sh.unpaid.Steps = bud.Used() }()
 	mayBeNull := func(p string) bool { return g.nullOK[p] }
-	pt, err := pointsto.Analyze(g.modelFn, g.Prog.Globals, pointsto.Config{
-		Shape: g.shape, Inputs: g.inputs, MayBeNull: mayBeNull, Budget: bud})
+	pt, err := pointsto.Analyze(g.modelFn, g.Prog.Globals, g.ptConfig(mayBeNull, bud))
 	if err != nil {
 		sh.err = err
 		return sh
@@ -580,6 +594,9 @@ func (g *Generator) Reach(goal Goal, max int) *GoalResult {
 		res.Reason = approximations(cb.m)
 		if res.Reason == "" {
 			res.Reason = inputModelDependence(cb.m.F.IR, cb.m.F.PT, g.shape, g.changed)
+		}
+		if res.Reason == "" {
+			res.Reason = returnDependence(g.modelFn, goal, g.returns)
 		}
 		if res.Reason == "" {
 			res.Status = Unreachable
@@ -830,31 +847,40 @@ func (g *Generator) replay(b *built) (*Test, *interp.Result, error) {
 		}
 		return false
 	}
+	// The objects the calls return, named after the first call that
+	// returns each (stubptr.go); the inputs of the others do not exist.
+	calls := m.Stubs()
+	names, objAnswers := returnedObjects(m, calls)
 	for _, x := range m.Inputs() {
 		if x.Undefined || !x.Var.IsFixed() || underNull(x.Path) {
+			continue
+		}
+		path, live := renameReturned(x.Path, names, g.returns)
+		if !live {
 			continue
 		}
 		v := x.Var.Val()
 		typ := x.Cell.Typ
 		if typ.IsFuncPointer() {
-			g.funcInput(m, x, v, &in, t)
+			g.funcInput(m, x, path, v, &in, t)
 			continue
 		}
 		if x.Pointer {
 			if v.IsZero() && objects[x.Path] {
-				in.Null[x.Path] = true
-				t.Null = append(t.Null, x.Path)
-				t.put(x, interp.IntVal(typ, 0))
+				in.Null[path] = true
+				t.Null = append(t.Null, path)
+				t.put(x, path, interp.IntVal(typ, 0))
 			}
 			continue
 		}
 		val := toVal(typ, v)
-		in.Values[x.Path] = val
-		t.put(x, val)
+		in.Values[path] = val
+		t.put(x, path, val)
 	}
 	answers := map[string][]interp.Val{}
+	objs := map[string][]string{}
 	writes := map[string][]StubWrite{}
-	for _, c := range m.Stubs() {
+	for i, c := range calls {
 		if _, ok := b.in.volatiles[c.Stub.Extern]; ok {
 			continue // the interpreter reads the object
 		}
@@ -873,16 +899,21 @@ func (g *Generator) replay(b *built) (*Test, *interp.Result, error) {
 		if c.Stub.Extern.System {
 			continue // no stub: the C library (ir/library.go)
 		}
+		if objAnswers[i] != "" {
+			v = interp.Null(c.Stub.Extern.Result)
+		}
 		answers[name] = append(answers[name], v)
+		objs[name] = append(objs[name], objAnswers[i])
 		if c.Stub.Extern.WriteArg() >= 0 {
 			writes[name] = append(writes[name], StubWrite{Arg: c.Stub.Extern.WriteArg()})
 		}
 	}
-	t.Stubs, t.StubWrites = answers, writes
+	t.Stubs, t.StubWrites, t.StubObjects = answers, writes, objs
 	in.Stub = func(call interp.StubCall) interp.StubAnswer {
 		var ans interp.StubAnswer
 		if l := answers[call.Callee]; call.Index < len(l) {
 			ans.Return = l[call.Index]
+			ans.Object = objs[call.Callee][call.Index]
 		}
 		if l := writes[call.Callee]; call.Index < len(l) && l[call.Index].Set {
 			w := l[call.Index]
@@ -901,14 +932,14 @@ func (g *Generator) replay(b *built) (*Test, *interp.Result, error) {
 	return t, r, err
 }
 
-// funcInput sets the function-pointer input x from its value v in the
+// funcInput sets the function-pointer input x (at path) from its value v in the
 // model (the address of a function object, or 0): NULL, the input's own
 // callback (the interpreter's default), or a function of the program.
-func (g *Generator) funcInput(m *model.Model, x *model.Input, v fd.Int, in *interp.Inputs, t *Test) {
+func (g *Generator) funcInput(m *model.Model, x *model.Input, path string, v fd.Int, in *interp.Inputs, t *Test) {
 	if v.IsZero() {
-		in.Null[x.Path] = true
-		t.Null = append(t.Null, x.Path)
-		t.put(x, interp.IntVal(x.Cell.Typ, 0))
+		in.Null[path] = true
+		t.Null = append(t.Null, path)
+		t.put(x, path, interp.IntVal(x.Cell.Typ, 0))
 		return
 	}
 	for _, o := range m.F.PT.Objects {
@@ -919,21 +950,21 @@ func (g *Generator) funcInput(m *model.Model, x *model.Input, v fd.Int, in *inte
 			if in.Funcs == nil {
 				in.Funcs = map[string]string{}
 			}
-			in.Funcs[x.Path] = o.Var.Name
+			in.Funcs[path] = o.Var.Name
 		}
-		t.put(x, interp.FuncPtr(x.Cell.Typ, o.Var.Name))
+		t.put(x, path, interp.FuncPtr(x.Cell.Typ, o.Var.Name))
 	}
 }
 
-// put files an input value under Args, Globals or Objects.
-func (t *Test) put(x *model.Input, val interp.Val) {
+// put files an input value, at path, under Args, Globals or Objects.
+func (t *Test) put(x *model.Input, path string, val interp.Val) {
 	switch {
 	case x.Cell.Obj.Kind == pointsto.InputObj:
-		t.Objects[x.Path] = val
+		t.Objects[path] = val
 	case x.Cell.Obj.Var != nil && x.Cell.Obj.Var.Class == ir.Param:
-		t.Args[x.Path] = val
+		t.Args[path] = val
 	default:
-		t.Globals[x.Path] = val
+		t.Globals[path] = val
 	}
 }
 

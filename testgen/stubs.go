@@ -2,6 +2,8 @@ package testgen
 
 import (
 	"fmt"
+	"strconv"
+	"strings"
 
 	"github.com/inka-tool/inka/budget"
 	"github.com/inka-tool/inka/interp"
@@ -34,14 +36,21 @@ type StubWrite struct {
 }
 
 // StubAnswers returns what the test's stubs answer, call by call and by
-// extern, as bit patterns: the values returned and the values stored
-// through the write argument (0 when the call stores nothing). It is the
-// layout gcc's driver (internal/cdriver) takes.
+// extern, as bit patterns: the values returned (for the object "f()#j" a
+// call returns, j+1) and the values stored through the write argument (0
+// when the call stores nothing). It is the layout gcc's driver
+// (internal/cdriver) takes.
 func (t *Test) StubAnswers() (rets, writes map[string][]uint64) {
 	rets, writes = map[string][]uint64{}, map[string][]uint64{}
 	for name, vs := range t.Stubs {
 		for k, v := range vs {
-			rets[name] = append(rets[name], v.Bits)
+			r := v.Bits
+			if objs := t.StubObjects[name]; k < len(objs) && objs[k] != "" {
+				// the object "f()#j": j+1 (cdriver.Driver.ReturnedObjects)
+				j, _ := strconv.Atoi(objs[k][strings.LastIndex(objs[k], "#")+1:])
+				r = uint64(j + 1)
+			}
+			rets[name] = append(rets[name], r)
 			var w uint64
 			if ws := t.StubWrites[name]; k < len(ws) {
 				w = ws[k].Val.Bits
@@ -60,8 +69,7 @@ func (t *Test) StubAnswers() (rets, writes map[string][]uint64) {
 // it runs on f, under bud, is also where a function the analysis refuses
 // (a *pointsto.UnsupportedError) is found, before any goal.
 func (g *Generator) stubWrites(f *ir.Func, bud *budget.B) (*ir.Func, error) {
-	pt, err := pointsto.Analyze(f, g.Prog.Globals, pointsto.Config{Budget: bud,
-		Shape: g.shape, Inputs: g.inputs, MayBeNull: func(p string) bool { return g.nullOK[p] }})
+	pt, err := pointsto.Analyze(f, g.Prog.Globals, g.ptConfig(func(p string) bool { return g.nullOK[p] }, bud))
 	if err != nil {
 		return nil, err
 	}

@@ -35,6 +35,9 @@ func (drv *Driver) RandomCase(rng *rand.Rand) Case {
 			if st.Ext.Result.IsInteger() {
 				r = randInt(rng, st.Ext.Result)
 			}
+			if objs := drv.returned[st.Ext.Name]; st.Ext.Result.IsPointer() {
+				r = uint64(rng.Intn(len(objs) + 1)) // NULL or one of its objects
+			}
 			w := uint64(0)
 			if st.WriteArg >= 0 {
 				w = randInt(rng, st.Ext.Params[st.WriteArg].Elem)
@@ -188,6 +191,13 @@ func (drv *Driver) CaseOf(in interp.Inputs, rets, writes map[string][]uint64) (c
 		ret, wr := rets[st.Ext.Name], writes[st.Ext.Name]
 		if len(ret) > drv.opts.StubCalls {
 			return c, fmt.Sprintf("%d calls to %s", len(ret), st.Ext.Name)
+		}
+		if objs := drv.returned[st.Ext.Name]; st.Ext.Result.IsPointer() {
+			for _, r := range ret {
+				if r > uint64(len(objs)) {
+					return c, fmt.Sprintf("%s returns its object %d, beyond the driver's %d", st.Ext.Name, r-1, len(objs))
+				}
+			}
 		}
 		w := make([]uint64, len(ret))
 		copy(w, wr)

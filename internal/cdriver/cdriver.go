@@ -40,6 +40,10 @@ type Options struct {
 	// UseInitializers: the globals start from their initializers (the
 	// program's own), not from the case (interp.Config.UseInitializers).
 	UseInitializers bool
+	// StubObjects is the number of fresh objects a stub returning a
+	// pointer can return ("f()#0", "f()#1", …: interp.StubAnswer.Object);
+	// default 2.
+	StubObjects int
 }
 
 // Leaf is one scalar input of the C driver.
@@ -110,11 +114,20 @@ type Driver struct {
 	index int // function index in the Binary
 	roots map[*ir.Var]string
 	shape *ir.InputShape
+	// returned lists, per extern returning a pointer, the roots of the
+	// objects its stub can return ("f()#k").
+	returned map[string][]string
 }
+
+// ReturnedObjects returns the roots of the objects the stub of extern f
+// can return, "f()#k" for k from 0: a Case's StubRet for a call of f is
+// k+1 to return the k-th, 0 for NULL.
+func (d *Driver) ReturnedObjects(f string) []string { return d.returned[f] }
 
 // Case is one input of the driver: a value per Leaf (bit patterns as
 // ir.Const keeps them; for pointer leaves 0 is NULL, else a fresh object),
-// and per stub the return values and written values of its calls.
+// and per stub the return values and written values of its calls (for a
+// pointer result, 0 for NULL or k+1 for its k-th object: ReturnedObjects).
 type Case struct {
 	Leaves  []uint64
 	StubRet [][]uint64
@@ -167,11 +180,14 @@ func New(prog *ir.Program, fn string, opts Options) (*Driver, error) {
 	if opts.StubCalls <= 0 {
 		opts.StubCalls = 8
 	}
+	if opts.StubObjects <= 0 {
+		opts.StubObjects = 2
+	}
 	f := prog.Func(fn)
 	if f == nil {
 		return nil, fmt.Errorf("no function %s", fn)
 	}
-	d := &Driver{Prog: prog, Func: f, opts: opts, Set: cprobe.NewSet(prog), roots: map[*ir.Var]string{}}
+	d := &Driver{Prog: prog, Func: f, opts: opts, Set: cprobe.NewSet(prog), roots: map[*ir.Var]string{}, returned: map[string][]string{}}
 	for _, e := range prog.Externs {
 		if e.System || e.NoReturn() || e.Name == "__inka_assert" {
 			continue // the C library links as itself (ir/library.go)
@@ -337,6 +353,17 @@ func (d *Driver) layout() error {
 	for _, o := range d.Objects {
 		if o.input {
 			roots = append(roots, ir.InputRoot{Path: o.Name, Typ: o.Type})
+		}
+	}
+	// The objects the stubs return: pointer inputs without a location.
+	for _, e := range d.Prog.Externs {
+		if e.System || !e.Result.IsPointer() || e.Result.Elem.Kind == ir.Void || e.Result.Elem.Size() == 0 {
+			continue
+		}
+		for k := 0; k < d.opts.StubObjects; k++ {
+			root := fmt.Sprintf("%s()#%d", e.Name, k)
+			d.returned[e.Name] = append(d.returned[e.Name], root)
+			roots = append(roots, ir.InputRoot{Path: root, Typ: e.Result})
 		}
 	}
 	d.shape = ir.ComputeInputShape(roots, d.opts.PtrArrayLen, d.opts.PtrDepth)

@@ -50,6 +50,11 @@ func (d *Driver) leafLocs() []string {
 			i = d.skipFresh(locs, i+1, l)
 		}
 	}
+	// The pointers the stubs return live nowhere ("" ): only their
+	// objects do.
+	for i < len(locs) {
+		i = d.skipFresh(locs, i+1, ir.Leaf{Type: d.Leaves[i].Type})
+	}
 	return locs
 }
 
@@ -132,7 +137,9 @@ func (d *Driver) genDriver() ([]byte, error) {
 					target = fmt.Sprintf("__inka_vals[%d] ? (void *)%s : (void *)0", i, o.cname)
 				}
 			}
-			w("  { void *x = %s; __builtin_memcpy(%s, &x, sizeof x); }\n", target, locs[i])
+			if locs[i] != "" {
+				w("  { void *x = %s; __builtin_memcpy(%s, &x, sizeof x); }\n", target, locs[i])
+			}
 			continue
 		}
 		w("  { %s x = (%s)__inka_vals[%d]; __builtin_memcpy(%s, &x, sizeof x); }\n", l.Type.Kind, l.Type.Kind, i, locs[i])
@@ -165,6 +172,18 @@ func (d *Driver) genDriver() ([]byte, error) {
 		w("  __inka_out(\"F %d \"); __inka_leaf(%s, %d); __inka_out(\"\\n\");\n", i, d.finalLoc(l), leafKind(l.Type))
 	}
 	w("}\n")
+	// The objects the stubs return, by callee and rank.
+	w("void *%sret(const char *f, int k) {\n", px)
+	for _, e := range d.Prog.Externs {
+		for k, root := range d.returned[e.Name] {
+			for _, o := range d.Objects {
+				if o.Name == root {
+					w("  if (!__builtin_strcmp(f, %q) && k == %d) return %s;\n", e.Name, k, o.cname)
+				}
+			}
+		}
+	}
+	w("  return 0;\n}\n")
 	return b.Bytes(), nil
 }
 
@@ -181,7 +200,11 @@ func (b *Binary) genDispatch() []byte {
 	for i, d := range b.drivers {
 		w("  case %d: %sptr(p); return;\n", i, d.prefix())
 	}
-	w("  }\n}\nvoid __inka_run(int fi) {\n  __inka_cur = fi;\n  switch (fi) {\n")
+	w("  }\n}\nvoid *__inka_ret(const char *f, int k) {\n  switch (__inka_cur) {\n")
+	for i, d := range b.drivers {
+		w("  case %d: return %sret(f, k);\n", i, d.prefix())
+	}
+	w("  }\n  return 0;\n}\nvoid __inka_run(int fi) {\n  __inka_cur = fi;\n  switch (fi) {\n")
 	for i, d := range b.drivers {
 		w("  case %d: %scase(); return;\n", i, d.prefix())
 	}
@@ -249,6 +272,7 @@ static int __inka_len;
 extern int __inka_nvals[];
 void __inka_run(int);
 void __inka_ptr(const void *);
+void *__inka_ret(const char *, int);
 
 void __inka_flush(void) {
   int off = 0;
@@ -343,7 +367,8 @@ void __inka_sw(int id, unsigned long long v) {
 		case e.Result.Kind == ir.Void:
 			w("  return;\n")
 		case e.Result.IsPointer():
-			w("  return 0;\n")
+			// NULL, or the object ReturnedObjects names
+			w("  { unsigned long long r = __inka_stubs[(%d * K + k) * 2]; return r ? __inka_ret(%q, (int)r - 1) : 0; }\n", si, e.Name)
 		default:
 			w("  return (%s)__inka_stubs[(%d * K + k) * 2];\n", rt, si)
 		}

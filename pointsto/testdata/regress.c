@@ -18,7 +18,7 @@ struct rec {
 };
 
 int fill_rec(struct rec *r);
-int **lookup_pp(int k);
+/* (fill_rec may store anything in r.) */
 
 /* A stub may store through the pointers it is given: r.val may be NULL
  * (or anything) after the call (it stayed x, definitely). */
@@ -32,19 +32,27 @@ int stub_writes(int k)
     return *r.val + r.key;
 }
 
-/* A store through a pointer the analysis does not know (returned by a
- * stub) may write any escaped object: y escapes, and the pointers stored
- * in escaped objects may since point to it. */
+/* A store through a pointer the analysis does not know (stored by a
+ * stub into an object it was given) may write any escaped object: y
+ * escapes, and the pointers stored in escaped objects may since point to
+ * it. (A pointer a stub returns is an input: its fresh object, or NULL.) */
+struct holder {
+    int **pp;
+};
+int fill_holder(struct holder *h);
+
 int store_unknown(int k)
 {
     int y = 1;
     int *q = &y;
-    int **pp = lookup_pp(k);
+    struct holder h;
     struct rec r;
+    h.pp = 0;
     r.val = q;
     fill_rec(&r);
-    if (pp)
-        *pp = &y;
+    fill_holder(&h);
+    if (h.pp)
+        *h.pp = &y;
     return k;
 }
 
@@ -68,4 +76,16 @@ int static_addr(int k)
         p = p->next;
     }
     return s + *keyp + (vp != 0);
+}
+
+/* The pointer find_rec returns: NULL or its fresh object. */
+struct rec *find_rec(int k);
+
+int returned(int k)
+{
+    int y = 2;
+    struct rec *p = find_rec(k);
+    if (p)
+        p->val = &y;
+    return k;
 }
