@@ -176,8 +176,8 @@ func (in *inliner) dispatch(out []Stmt, c *Call, depth int, site string) []Stmt 
 	}
 	blk := &out
 	for _, t := range ts {
-		a := in.temp(PointerTo(t.Typ))
-		e := in.temp(IntType)
+		a := in.temp("fp", PointerTo(t.Typ))
+		e := in.temp("fp", IntType)
 		ifs := &If{At: c.At}
 		*blk = append(*blk, &AddrOf{At: c.At, Dst: a, Var: t}, &Binary{At: c.At, Dst: e, Op: Eq, X: c.Ptr, Y: a}, ifs)
 		ifs.Cond = e
@@ -191,10 +191,10 @@ func (in *inliner) dispatch(out []Stmt, c *Call, depth int, site string) []Stmt 
 	return out
 }
 
-// temp returns a fresh temporary of the inlined function.
-func (in *inliner) temp(t *Type) *Var {
+// temp returns a fresh temporary of the inlined function, named name#n.
+func (in *inliner) temp(name string, t *Type) *Var {
 	in.temps++
-	v := &Var{ID: in.p.NumVars, Name: fmt.Sprintf("fp#%d", in.temps), Typ: t, Class: Temp, Func: in.f}
+	v := &Var{ID: in.p.NumVars, Name: fmt.Sprintf("%s#%d", name, in.temps), Typ: t, Class: Temp, Func: in.f}
 	in.p.NumVars++
 	in.f.Locals = append(in.f.Locals, v)
 	return v
@@ -232,6 +232,12 @@ func (in *inliner) call(out []Stmt, c *Call, depth int, site string) []Stmt {
 		if i < len(c.Args) {
 			out = append(out, &Copy{At: c.At, Dst: sub[v], Src: c.Args[i]})
 		}
+	}
+	if len(g.Params) == 0 {
+		// The inlined code keeps a statement at the call's position (the
+		// copies of the arguments are, otherwise): a goal "reach this
+		// line" finds `reach_error();` there.
+		out = append(out, &Copy{At: c.At, Dst: in.temp("at", IntType), Src: NewConst(IntType, 0)})
 	}
 	body := g.Body
 	if k := len(body); k > 0 {
