@@ -204,12 +204,12 @@ func parseID(id string, kind byte) (tag string, n int, ok bool) {
 	return tag, n, err == nil
 }
 
-// suite is the PFSA suite of a feature set.
-func (c *campaign) suite(have map[Feature]bool) []*Test {
-	tag := featureTag(have)
+// suiteTag is the PFSA suite without the features tag names.
+func (c *campaign) suiteTag(tag string) []*Test {
 	if s, ok := c.suites[tag]; ok {
 		return s
 	}
+	have := map[Feature]bool{FeatFloat128: !strings.Contains(tag, "f"), FeatInt128: !strings.Contains(tag, "i")}
 	p := c.p.Restrict(have)
 	s := p.SuiteTests(p.Suite(c.o.MaxParams), c.o.Seed, have, tag)
 	c.suites[tag] = s
@@ -242,11 +242,24 @@ func (c *campaign) runPair(k pairKey) error {
 	for lo := 0; lo < len(runnable); lo += c.o.Batch {
 		batches = append(batches, runnable[lo:min(lo+c.o.Batch, len(runnable))])
 	}
-	if c.o.PFSA {
+	// The pair's PFSA suite; with --test, the suites the IDs name that
+	// the pair can run.
+	tags := []string{featureTag(c.shared(k))}
+	if len(c.o.Only) > 0 {
+		tags = nil
+		for _, id := range c.o.Only {
+			if tag, _, ok := parseID(id, 'p'); ok && subTag(featureTag(c.shared(k)), tag) && !slices.Contains(tags, tag) {
+				tags = append(tags, tag)
+			}
+		}
+	}
+	if c.o.PFSA || len(c.o.Only) > 0 {
 		var suite []*Test
-		for _, t := range c.suite(c.shared(k)) {
-			if c.wanted(t) {
-				suite = append(suite, t)
+		for _, tag := range tags {
+			for _, t := range c.suiteTag(tag) {
+				if c.wanted(t) {
+					suite = append(suite, t)
+				}
 			}
 		}
 		for lo := 0; lo < len(suite); lo += c.o.Batch {
