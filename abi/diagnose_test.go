@@ -113,3 +113,32 @@ func TestDiagnoseNames(t *testing.T) {
 		t.Error("placeholders left in a diagnosis")
 	}
 }
+
+// The third compiler's word: the compiler every pair with it fails and
+// every pair without it passes is the odd one out.
+func TestOddOneOut(t *testing.T) {
+	c := &campaign{o: Options{Compilers: []*Compiler{{Name: "gcc"}, {Name: "clang"}, {Name: "tcc"}}}}
+	test := &Test{ID: "r1"}
+	rec := func(r, cc int, code string) *Record {
+		var o Outcome
+		for i := range o {
+			o[i] = code[i] == '1'
+		}
+		return &Record{Test: test, Pair: pairKey{r, cc, "O0"}, Outcome: o, Built: true}
+	}
+	for _, x := range []struct {
+		codes [3]string // gcc/clang, gcc/tcc, clang/tcc
+		want  string
+	}{
+		{[3]string{"1111", "1001", "1001"}, "tcc"},
+		{[3]string{"1001", "1001", "1111"}, "gcc"},
+		{[3]string{"1001", "1001", "1001"}, ""},
+		{[3]string{"1111", "1001", "1111"}, ""},
+	} {
+		rs := []*Record{rec(0, 1, x.codes[0]), rec(0, 2, x.codes[1]), rec(1, 2, x.codes[2])}
+		rep := &Report{byID: map[string][]*Record{"r1": rs}}
+		if got := c.oddOneOut(rep, rs[1]); got != x.want {
+			t.Errorf("%v: odd one out %q, want %q", x.codes, got, x.want)
+		}
+	}
+}

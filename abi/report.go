@@ -141,7 +141,10 @@ type Group struct {
 	// CrossCheck is the first test's outcome in every pair that ran it:
 	// the third compiler's word.
 	CrossCheck []string `json:"cross_check,omitempty"`
-	Minimized  *Repro   `json:"minimized,omitempty"`
+	// OddOneOut is the compiler every pair with it fails and every pair
+	// without it passes, on the first test (when there is one).
+	OddOneOut string `json:"odd_one_out,omitempty"`
+	Minimized *Repro `json:"minimized,omitempty"`
 }
 
 // report builds the report of the campaign's records.
@@ -163,36 +166,7 @@ func (c *campaign) report(elapsed time.Duration) *Report {
 		rep.Tests.Random[tag] = len(c.random[tag])
 		random = append(random, c.random[tag]...)
 	}
-	rep.Tests.PFSA = map[string]int{}
-	rep.PFSA = PFSAReport{States: len(c.p.States), Criteria: len(c.p.Crits), Transitions: len(c.p.Trans), Pairs: c.p.Pairs()}
-	var tags []string
-	for tag := range c.suites {
-		tags = append(tags, tag)
-	}
-	sort.Strings(tags)
-	for _, tag := range tags {
-		s := c.suites[tag]
-		rep.Tests.PFSA[tag] = len(s)
-		have := map[Feature]bool{FeatFloat128: !strings.Contains(tag, "f"), FeatInt128: !strings.Contains(tag, "i")}
-		p := c.p.Restrict(have)
-		var paths [][]int
-		for _, t := range s {
-			if !strings.HasSuffix(t.ID, "v") {
-				paths = append(paths, t.Path)
-			}
-		}
-		tr, pr := p.Coverage(paths)
-		rep.PFSA.Suites = append(rep.PFSA.Suites, SuiteReport{Tag: tag, Transitions: len(p.Trans), Pairs: p.Pairs(), Paths: len(paths), Tests: len(s), Covered: tr, PairsCov: pr})
-	}
-	var rpaths [][]int
-	for _, t := range random {
-		if path, ok := c.p.Path(t.Sig); ok {
-			rpaths = append(rpaths, path)
-		} else {
-			rep.PFSA.RandomOutside++
-		}
-	}
-	rep.PFSA.RandomTransitions, rep.PFSA.RandomPairs = c.p.Coverage(rpaths)
+	rep.Tests.PFSA, rep.PFSA = c.pfsaReport(random)
 
 	var keys []string
 	for k := range c.stats {
@@ -231,7 +205,7 @@ func (c *campaign) report(elapsed time.Duration) *Report {
 		g := groups[gk]
 		if g == nil {
 			g = &Group{ID: len(rep.Groups) + 1, Verdict: v, Pair: pair, Outcome: r.Outcome.Code(), Diagnosis: r.Diag.Text, Faulty: r.Diag.Faulty,
-				Fingerprint: fp, Features: r.Test.Describe(c.p), Details: c.details(r), CrossCheck: c.crossCheck(rep, r)}
+				Fingerprint: fp, Features: r.Test.Describe(c.p), Details: c.details(r), CrossCheck: c.crossCheck(rep, r), OddOneOut: c.oddOneOut(rep, r)}
 			groups[gk] = g
 			rep.Groups = append(rep.Groups, g)
 			rep.groupRecs[g] = r
@@ -277,6 +251,37 @@ func verdict(r *Record, pair string) string {
 		return "impossible outcome " + d.Code + " in " + pair
 	}
 	return "outcome " + d.Code + " in " + pair
+}
+
+// pfsaReport sizes the automaton and measures the coverage of the PFSA
+// suites and, as the baseline, of the random tests.
+func (c *campaign) pfsaReport(random []*Test) (map[string]int, PFSAReport) {
+	counts := map[string]int{}
+	rep := PFSAReport{States: len(c.p.States), Criteria: len(c.p.Crits), Transitions: len(c.p.Trans), Pairs: c.p.Pairs()}
+	for _, tag := range sortedKeys(c.suites) {
+		s := c.suites[tag]
+		counts[tag] = len(s)
+		have := map[Feature]bool{FeatFloat128: !strings.Contains(tag, "f"), FeatInt128: !strings.Contains(tag, "i")}
+		p := c.p.Restrict(have) // the automaton the suite's paths index
+		var paths [][]int
+		for _, t := range s {
+			if !strings.HasSuffix(t.ID, "v") {
+				paths = append(paths, t.Path)
+			}
+		}
+		tr, pr := p.Coverage(paths)
+		rep.Suites = append(rep.Suites, SuiteReport{Tag: tag, Transitions: len(p.Trans), Pairs: p.Pairs(), Paths: len(paths), Tests: len(s), Covered: tr, PairsCov: pr})
+	}
+	var rpaths [][]int
+	for _, t := range random {
+		if path, ok := c.p.Path(t.Sig); ok {
+			rpaths = append(rpaths, path)
+		} else {
+			rep.RandomOutside++
+		}
+	}
+	rep.RandomTransitions, rep.RandomPairs = c.p.Coverage(rpaths)
+	return counts, rep
 }
 
 func sortedKeys[V any](m map[string]V) []string {
@@ -418,6 +423,37 @@ func (c *campaign) crossCheck(rep *Report, r *Record) []string {
 	return out
 }
 
+// oddOneOut names the compiler that the test's other pairs single out:
+// every pair with it failed, every pair without it passed ("" when no
+// compiler is, or fewer than three pairs ran the test).
+func (c *campaign) oddOneOut(rep *Report, r *Record) string {
+	var recs []*Record
+	for _, o := range rep.byID[r.Test.ID] {
+		if o.Built && o.Pair.Opt == r.Pair.Opt && o.Pair.R != o.Pair.C {
+			recs = append(recs, o)
+		}
+	}
+	if len(recs) < 3 {
+		return ""
+	}
+	var odd []string
+	for x, comp := range c.o.Compilers {
+		ok := true
+		for _, o := range recs {
+			with := o.Pair.R == x || o.Pair.C == x
+			passed := o.Outcome == Outcome{true, true, true, true}
+			ok = ok && with != passed
+		}
+		if ok {
+			odd = append(odd, comp.Name)
+		}
+	}
+	if len(odd) != 1 {
+		return ""
+	}
+	return odd[0]
+}
+
 // minimizeFailures minimizes the first test of the largest groups.
 func (c *campaign) minimizeFailures(rep *Report) error {
 	for i, g := range rep.Groups {
@@ -494,6 +530,9 @@ func (r *Report) WriteText(w io.Writer) {
 		}
 		if len(g.CrossCheck) > 0 {
 			fmt.Fprintf(w, "  other pairs: %s\n", strings.Join(g.CrossCheck, ", "))
+		}
+		if g.OddOneOut != "" {
+			fmt.Fprintf(w, "  odd one out: %s (every pair with it fails, every pair without it passes)\n", g.OddOneOut)
 		}
 		if m := g.Minimized; m != nil {
 			mode := "through the trampoline"
