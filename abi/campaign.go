@@ -367,7 +367,7 @@ func (c *campaign) count(cc [2]int, opt, dir string, e *runEntry, results []Resu
 	s.seen[dir] = true
 	co := c.b.object(dir, caller, "caller.c", opt)
 	ce := c.b.object(dir, callee, "callee.c", opt)
-	s.dur += co.dur + ce.dur + e.link + e.run
+	s.cost = s.cost.add(co.cost).add(ce.cost).add(e.link).add(e.run)
 	s.Tests += n
 	for _, r := range results {
 		switch r.Status {

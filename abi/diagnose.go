@@ -47,10 +47,10 @@ type Diagnosis struct {
 // outcomes show the reference itself faulty.
 var diagnosisTable = map[string]Diagnosis{
 	"1111": {Text: "no fault"},
-	"1110": {Impossible: true, Text: "only {C}/{C} failed: impossible if each side implements one convention ({C}'s caller or callee implements two, or the fault is not in the convention)"},
-	"1101": {Impossible: true, Text: "only {C}/{R} failed: impossible if each side implements one convention"},
-	"1011": {Impossible: true, Text: "only {R}/{C} failed: impossible if each side implements one convention"},
-	"0111": {Impossible: true, Text: "only {R}/{R} failed: impossible if each side implements one convention"},
+	"1110": {Impossible: true, Text: "only {C}/{C} failed: impossible if each side implements one convention (in practice: a faulty side that found the right value by chance, in a stale register or stack slot, in the pairings that passed; or a side implementing two conventions)"},
+	"1101": {Impossible: true, Text: "only {C}/{R} failed: impossible if each side implements one convention (in practice: a faulty side that found the right value by chance, in a stale register or stack slot, in the pairings that passed; or a side implementing two conventions)"},
+	"1011": {Impossible: true, Text: "only {R}/{C} failed: impossible if each side implements one convention (in practice: a faulty side that found the right value by chance, in a stale register or stack slot, in the pairings that passed; or a side implementing two conventions)"},
+	"0111": {Impossible: true, Text: "only {R}/{R} failed: impossible if each side implements one convention (in practice: a faulty side that found the right value by chance, in a stale register or stack slot, in the pairings that passed; or a side implementing two conventions)"},
 	"1100": {Faulty: []string{"C caller"}, Text: "{C}'s caller is faulty: it fails with both callees, {R}'s caller passes with both"},
 	"1010": {Faulty: []string{"C callee"}, Text: "{C}'s callee is faulty: it fails with both callers, {R}'s callee passes with both"},
 	"1001": {Faulty: []string{"C caller", "C callee"}, Conflict: true, Text: "conflicting conventions: {C}'s caller and callee agree with each other but not with {R}'s ({C} implements another convention, consistently)"},

@@ -86,9 +86,11 @@ type PairingStats struct {
 	Passed         int     `json:"passed"`
 	Failed         int     `json:"failed"`
 	Crashed        int     `json:"crashed"`
-	Seconds        float64 `json:"seconds"`
-	TestsPerMinute float64 `json:"tests_per_minute"`
-	dur            time.Duration
+	Seconds        float64 `json:"seconds"`          // wall clock
+	TestsPerMinute float64 `json:"tests_per_minute"` // per minute of wall clock
+	CPUSeconds     float64 `json:"cpu_seconds"`      // the processes' CPU time
+	TestsPerCPUMin float64 `json:"tests_per_cpu_minute"`
+	cost           cost
 	seen           map[string]bool
 }
 
@@ -175,9 +177,12 @@ func (c *campaign) report(elapsed time.Duration) *Report {
 	sort.Strings(keys)
 	for _, k := range keys {
 		s := c.stats[k]
-		s.Seconds = s.dur.Seconds()
+		s.Seconds, s.CPUSeconds = s.cost.wall.Seconds(), s.cost.cpu.Seconds()
 		if s.Seconds > 0 {
 			s.TestsPerMinute = float64(s.Tests) / s.Seconds * 60
+		}
+		if s.CPUSeconds > 0 {
+			s.TestsPerCPUMin = float64(s.Tests) / s.CPUSeconds * 60
 		}
 		rep.Pairings = append(rep.Pairings, s)
 	}
@@ -508,10 +513,12 @@ func (r *Report) WriteText(w io.Writer) {
 		fmt.Fprintf(w, "  random tests (%d): transitions %d/%d, pairs %d/%d (%.1f%%), %d outside the automaton\n", nr, p.RandomTransitions, p.Transitions, p.RandomPairs, p.Pairs, pct(p.RandomPairs, p.Pairs), p.RandomOutside)
 
 	}
-	fmt.Fprintf(w, "\n%-28s %7s %7s %7s %7s %9s %10s\n", "pairing (caller/callee)", "tests", "passed", "failed", "crashed", "seconds", "tests/min")
+	fmt.Fprintf(w, "\n%-24s %7s %7s %7s %7s %8s %9s %8s %9s\n", "pairing (caller/callee)", "tests", "passed", "failed", "crashed", "wall s", "tests/min", "CPU s", "/CPU min")
 	for _, s := range r.Pairings {
-		fmt.Fprintf(w, "%-28s %7d %7d %7d %7d %9.1f %10.0f\n", s.Caller+"/"+s.Callee+" -"+s.Opt, s.Tests, s.Passed, s.Failed, s.Crashed, s.Seconds, s.TestsPerMinute)
+		fmt.Fprintf(w, "%-24s %7d %7d %7d %7d %8.1f %9.0f %8.1f %9.0f\n", s.Caller+"/"+s.Callee+" -"+s.Opt, s.Tests, s.Passed, s.Failed, s.Crashed,
+			s.Seconds, s.TestsPerMinute, s.CPUSeconds, s.TestsPerCPUMin)
 	}
+	fmt.Fprintf(w, "(a pairing's time: compiling its caller and callee files, linking, running)\n")
 	if len(r.Layout) > 0 {
 		fmt.Fprintf(w, "\nlayouts that differ from the psABI rules:\n")
 		for _, l := range r.Layout {

@@ -142,12 +142,12 @@ type Mismatch struct {
 // OK reports whether the test passed.
 func (r Result) OK() bool { return r.Status == "pass" }
 
-// Step timings, to measure throughput per pairing.
-type timing struct {
-	compile map[string]time.Duration // per object (key)
-	link    time.Duration
-	run     time.Duration
-}
+// cost is what a step took: wall-clock time, and CPU time (its
+// processes' user and system time), which other loads of a shared
+// machine do not inflate.
+type cost struct{ wall, cpu time.Duration }
+
+func (c cost) add(d cost) cost { return cost{c.wall + d.wall, c.cpu + d.cpu} }
 
 // builder compiles, links and runs batches, caching objects and runs by
 // content so that a batch shared by several compiler pairs is compiled
@@ -169,7 +169,7 @@ type objEntry struct {
 	path string
 	out  string
 	err  error
-	dur  time.Duration
+	cost cost
 }
 
 type runEntry struct {
@@ -177,8 +177,8 @@ type runEntry struct {
 	results []Result
 	layout  []LayoutDiff
 	err     error
-	link    time.Duration
-	run     time.Duration
+	link    cost
+	run     cost
 }
 
 // LayoutDiff is a layout table entry on which a compiler and the psABI
@@ -220,12 +220,12 @@ func (b *builder) batchDir(src *Sources) (string, error) {
 	return d, os.WriteFile(filepath.Join(d, "harness.c"), src.Harness, 0o644)
 }
 
-func (b *builder) exec(cc []string, dir string, args ...string) (string, time.Duration, error) {
+func (b *builder) exec(cc []string, dir string, args ...string) (string, cost, error) {
 	b.sem <- struct{}{}
 	defer func() { <-b.sem }()
 	start := time.Now()
-	out, err := cdriver.Compile(cc, dir, b.timeout, args...)
-	return out, time.Since(start), err
+	out, cpu, err := cdriver.CompileTimed(cc, dir, b.timeout, args...)
+	return out, cost{time.Since(start), cpu}, err
 }
 
 // compilerKey names a compiler's objects.
@@ -261,14 +261,16 @@ func (b *builder) object(dir string, c *Compiler, side, opt string) *objEntry {
 		// An object a previous run in this directory compiled is reused,
 		// with the time its compilation took.
 		if d, err := os.ReadFile(e.path + ".time"); err == nil && fileExists(e.path) {
-			if e.dur, err = time.ParseDuration(string(d)); err == nil {
+			var wall, cpu time.Duration
+			if n, _ := fmt.Sscan(string(d), &wall, &cpu); n == 2 {
+				e.cost = cost{wall, cpu}
 				return
 			}
 		}
 		args := append(c.flags(side, opt), file, "-o", e.path)
-		e.out, e.dur, e.err = b.exec(c.Cmd, dir, args...)
+		e.out, e.cost, e.err = b.exec(c.Cmd, dir, args...)
 		if e.err == nil {
-			e.err = os.WriteFile(e.path+".time", []byte(e.dur.String()), 0o644)
+			e.err = os.WriteFile(e.path+".time", []byte(fmt.Sprint(int64(e.cost.wall), " ", int64(e.cost.cpu))), 0o644)
 		}
 	})
 	return e
@@ -284,7 +286,7 @@ func (b *builder) harnessObj(dir string) *objEntry {
 	b.mu.Unlock()
 	e.once.Do(func() {
 		e.path = filepath.Join(dir, "harness.o")
-		e.out, e.dur, e.err = b.exec(b.host, dir, "-O0", "-w", "-c", "harness.c", "-o", e.path)
+		e.out, e.cost, e.err = b.exec(b.host, dir, "-O0", "-w", "-c", "harness.c", "-o", e.path)
 	})
 	return e
 }
@@ -317,21 +319,19 @@ func (b *builder) linkRun(e *runEntry, dir string, src *Sources, caller, callee 
 	bin := filepath.Join(dir, fmt.Sprintf("t.%s.%s.%s", compilerKey(caller), compilerKey(callee), opt))
 	args := []string{"-no-pie", "-o", bin, h.path, co.path, ce.path}
 	args = append(append(args, caller.Libs...), callee.Libs...)
-	out, dur, err := b.exec(b.host, dir, args...)
-	e.link = dur
+	out, c, err := b.exec(b.host, dir, args...)
+	e.link = c
 	if err != nil {
 		e.err = fmt.Errorf("link: %v\n%s", err, out)
 		return
 	}
-	start := time.Now()
-	e.results, e.layout, e.err = b.runBinary(bin, src)
-	e.run = time.Since(start)
+	e.results, e.layout, e.run, e.err = b.runBinary(bin, src)
 	os.Remove(bin) // the objects stay (a run in this directory reuses them); binaries are quick to link again
 }
 
 // runBinary runs a test binary and reads what it printed: per test a
 // result, and the layout table entries that differ.
-func (b *builder) runBinary(bin string, src *Sources) ([]Result, []LayoutDiff, error) {
+func (b *builder) runBinary(bin string, src *Sources) ([]Result, []LayoutDiff, cost, error) {
 	b.sem <- struct{}{}
 	defer func() { <-b.sem }()
 	n := len(src.Tests)
@@ -339,14 +339,20 @@ func (b *builder) runBinary(bin string, src *Sources) ([]Result, []LayoutDiff, e
 	defer cancel()
 	cmd := exec.CommandContext(ctx, bin)
 	cmd.Dir = filepath.Dir(bin)
+	start := time.Now()
 	out, err := cmd.Output()
+	c := cost{wall: time.Since(start)}
+	if cmd.ProcessState != nil {
+		c.cpu = cmd.ProcessState.UserTime() + cmd.ProcessState.SystemTime()
+	}
 	if ctx.Err() != nil {
-		return nil, nil, fmt.Errorf("%s: timed out", bin)
+		return nil, nil, c, fmt.Errorf("%s: timed out", bin)
 	}
 	if err != nil && len(out) == 0 {
-		return nil, nil, fmt.Errorf("%s: %w", bin, err)
+		return nil, nil, c, fmt.Errorf("%s: %w", bin, err)
 	}
-	return parseRun(string(out), src)
+	res, layout, err := parseRun(string(out), src)
+	return res, layout, c, err
 }
 
 // parseRun reads a harness's output.
