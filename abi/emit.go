@@ -122,39 +122,47 @@ func (e *emitter) cname(t *Type) string {
 		name = fmt.Sprintf("A%d", e.n)
 		fmt.Fprintf(&def, "typedef %s %s[%d];\n", parts[0], name, t.Len)
 	case Struct, Union:
-		var fields []string
-		for i, f := range t.Fields {
-			s := "\t"
-			if f.Align > 0 {
-				s += fmt.Sprintf("_Alignas(%d) ", f.Align)
-			}
-			s += parts[i]
-			if !f.Unnamed {
-				s += " " + FieldName(i)
-			}
-			if f.Bits >= 0 {
-				s += fmt.Sprintf(" : %d", f.Bits)
-			}
-			fields = append(fields, s+";")
-		}
 		name = fmt.Sprintf("S%d", e.n)
 		if t.Kind == Union {
 			name = fmt.Sprintf("U%d", e.n)
 		}
-		fmt.Fprintf(&def, "/* %s */\n", t)
-		if t.Pack > 0 {
-			fmt.Fprintf(&def, "#pragma pack(push, %d)\n", t.Pack)
-		}
-		fmt.Fprintf(&def, "typedef %s %s {\n%s\n} %s;\n", t.Kind, name, strings.Join(fields, "\n"), name)
-		if t.Pack > 0 {
-			def.WriteString("#pragma pack(pop)\n")
-		}
+		def.WriteString(aggDef(t, name, parts))
 		e.aggs = append(e.aggs, t)
 		e.aggNm = append(e.aggNm, name)
 	}
 	e.names[key] = name
 	e.defs = append(e.defs, def.String())
 	return name
+}
+
+// aggDef is the definition of struct or union t named name, whose
+// members have the C types parts.
+func aggDef(t *Type, name string, parts []string) string {
+	var def strings.Builder
+	var fields []string
+	for i, f := range t.Fields {
+		s := "\t"
+		if f.Align > 0 {
+			s += fmt.Sprintf("_Alignas(%d) ", f.Align)
+		}
+		s += parts[i]
+		if !f.Unnamed {
+			s += " " + FieldName(i)
+		}
+		if f.Bits >= 0 {
+			s += fmt.Sprintf(" : %d", f.Bits)
+		}
+		fields = append(fields, s+";")
+	}
+	fmt.Fprintf(&def, "/* %s */\n", t)
+	if t.Pack > 0 {
+		fmt.Fprintf(&def, "#pragma pack(push, %d)\n", t.Pack)
+	}
+	fmt.Fprintf(&def, "typedef %s %s {\n%s\n} %s;\n", t.Kind, name, strings.Join(fields, "\n"), name)
+	if t.Pack > 0 {
+		def.WriteString("#pragma pack(pop)\n")
+	}
+	return def.String()
 }
 
 func (e *emitter) noteSig(s Sig) {

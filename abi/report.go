@@ -189,6 +189,23 @@ func (c *campaign) report(elapsed time.Duration) *Report {
 	for _, k := range sortedKeys(c.layouts) {
 		rep.Layout = append(rep.Layout, c.layouts[k])
 	}
+	c.group(rep)
+	sort.SliceStable(rep.Groups, func(i, j int) bool { return rep.Groups[i].Count > rep.Groups[j].Count })
+	for i, g := range rep.Groups { // number them in the order shown
+		old := g.ID
+		g.ID = i + 1
+		for _, f := range rep.Failures {
+			if f.Group == old && !f.renumbered {
+				f.Group, f.renumbered = g.ID, true
+			}
+		}
+	}
+	return rep
+}
+
+// group sorts the records into build errors, outcome counts, failures
+// and failure groups.
+func (c *campaign) group(rep *Report) {
 	sortRecords(c.records)
 	groups := map[string]*Group{}
 	for _, r := range c.records {
@@ -228,17 +245,6 @@ func (c *campaign) report(elapsed time.Duration) *Report {
 		}
 		rep.Failures = append(rep.Failures, f)
 	}
-	sort.SliceStable(rep.Groups, func(i, j int) bool { return rep.Groups[i].Count > rep.Groups[j].Count })
-	for i, g := range rep.Groups { // number them in the order shown
-		old := g.ID
-		g.ID = i + 1
-		for _, f := range rep.Failures {
-			if f.Group == old && !f.renumbered {
-				f.Group, f.renumbered = g.ID, true
-			}
-		}
-	}
-	return rep
 }
 
 // verdict names whom a failure blames, independently of the pair it
