@@ -18,6 +18,14 @@ package fd
 // solution, so the potentials are never trailed; a node without edges
 // takes any potential.
 //
+// Sums are there too (unit two-variable inequalities, UTVPI): each
+// variable x has two nodes, the literals +x and -x, and ±x ± y ≤ c is the
+// difference of two literals, kept as two edges, one the mirror of the
+// other (x + y ≤ c is +x - (-y) ≤ c and +y - (-x) ≤ c). A negative cycle
+// is still a contradiction (over the rationals, hence over the integers):
+// a + b = 3 ∧ a + b = 5 fails at once, where bounds reasoning would move
+// a and b by 2 a round.
+//
 // The disequalities x - y ≠ c are violated when the graph forces x - y =
 // c: a cycle of weight 0 through x and y. Every edge of such a cycle is
 // tight (reduced cost 0) for every solution π, so the graph forces x - y
@@ -37,14 +45,26 @@ type diffNe struct {
 	c    Int
 }
 
-type diffGraph struct {
-	out, in [][]diffEdge // by variable id
-	pi      []Int        // the potentials, by variable id
-	ne      []diffNe     // the disequalities posted
-	neOf    [][]int32    // by variable id: indexes in ne
+// Nodes: the literal +x of variable x is node 2·id, -x is 2·id+1.
+func pos(x *Var) int32 { return int32(2 * x.id) }
+func neg(x *Var) int32 { return int32(2*x.id + 1) }
 
-	// Scratch of the searches, by variable id: a node's entries are valid
-	// when its mark is the current generation.
+// lit is the node of s·x (s = ±1).
+func lit(s int, x *Var) int32 {
+	if s < 0 {
+		return neg(x)
+	}
+	return pos(x)
+}
+
+type diffGraph struct {
+	out, in [][]diffEdge // by node
+	pi      []Int        // the potentials, by node
+	ne      []diffNe     // the disequalities posted (positive literals)
+	neOf    [][]int32    // by node: indexes in ne
+
+	// Scratch of the searches, by node: a node's entries are valid when
+	// its mark is the current generation.
 	mark  []uint32
 	gen   uint32
 	key   []Int // tentative key of a search
@@ -68,7 +88,7 @@ const (
 	diffBudget = 20000
 	// distBudget bounds a distance query (distance): the facts it serves
 	// are usually one or two edges away.
-	distBudget = 256
+	distBudget = 64
 )
 
 // maxDiffWeight bounds the weights the graph takes, and maxPotential the
@@ -84,7 +104,7 @@ func (s *Store) graph() *diffGraph {
 		s.diff = &diffGraph{}
 	}
 	g := s.diff
-	if n := len(s.vars); len(g.out) < n {
+	if n := 2 * len(s.vars); len(g.out) < n {
 		grow := n - len(g.out)
 		g.out = append(g.out, make([][]diffEdge, grow)...)
 		g.in = append(g.in, make([][]diffEdge, grow)...)
@@ -110,18 +130,34 @@ func (g *diffGraph) newGen() {
 
 // addDiff records x - y ≤ c and reports false if it closes a negative
 // cycle (the store is then failed).
-func (s *Store) addDiff(x, y *Var, c Int) bool {
+func (s *Store) addDiff(x, y *Var, c Int) bool { return s.addUTVPI(1, x, -1, y, c) }
+
+// addUTVPI records a·x + b·y ≤ c (a, b = ±1) and reports false if it
+// closes a negative cycle.
+func (s *Store) addUTVPI(a int, x *Var, b int, y *Var, c Int) bool {
 	if x == y {
-		if c.Sign() < 0 {
-			return s.Fail()
+		switch {
+		case a != b: // 0 ≤ c
+			if c.Sign() < 0 {
+				return s.Fail()
+			}
+			return true
+		case a > 0: // 2x ≤ c
+			return x.SetMax(FloorDiv(c, I64(2)))
+		default: // -2x ≤ c
+			return x.SetMin(CeilDiv(c.Neg(), I64(2)))
 		}
-		return true
 	}
 	if maxDiffWeight.Less(c.Abs()) {
 		return true
 	}
 	g := s.graph()
-	xi, yi := int32(x.id), int32(y.id)
+	// a·x - (-b·y) ≤ c, and its mirror b·y - (-a·x) ≤ c.
+	return g.addEdge(s, lit(a, x), lit(-b, y), c) && g.addEdge(s, lit(b, y), lit(-a, x), c)
+}
+
+// addEdge adds the edge y → x of weight c (literal x - literal y ≤ c).
+func (g *diffGraph) addEdge(s *Store, xi, yi int32, c Int) bool {
 	switch {
 	case g.isolated(xi) && g.isolated(yi):
 		g.pi[yi], g.pi[xi] = Int{}, c
@@ -140,7 +176,7 @@ func (s *Store) addDiff(x, y *Var, c Int) bool {
 	s.diffEpoch++
 	g.out[yi] = append(g.out[yi], diffEdge{to: xi, w: c})
 	g.in[xi] = append(g.in[xi], diffEdge{to: yi, w: c})
-	s.trailDiff(undoDiffEdge, x, y)
+	s.trailDiff(undoDiffEdge, xi, yi)
 	if len(g.ne) > 0 && g.pi[xi] == g.pi[yi].Add(c) && g.zeroCycleNe(xi, yi) {
 		return s.Fail()
 	}
@@ -151,7 +187,7 @@ func (s *Store) addDiff(x, y *Var, c Int) bool {
 // x - y = c.
 func (s *Store) addNe(x, y *Var, c Int) bool {
 	g := s.graph()
-	d := diffNe{int32(x.id), int32(y.id), c}
+	d := diffNe{pos(x), pos(y), c}
 	if g.forcesEqual(d) {
 		return s.Fail()
 	}
@@ -159,18 +195,19 @@ func (s *Store) addNe(x, y *Var, c Int) bool {
 	n := int32(len(g.ne) - 1)
 	g.neOf[d.x] = append(g.neOf[d.x], n)
 	g.neOf[d.y] = append(g.neOf[d.y], n)
-	s.trailDiff(undoDiffNe, x, y)
+	s.trailDiff(undoDiffNe, d.x, d.y)
 	return true
 }
 
-// trailDiff records an edge or a disequality to take back at Pop.
-func (s *Store) trailDiff(kind undoKind, x, y *Var) {
+// trailDiff records an edge y → x or a disequality (by nodes) to take
+// back at Pop.
+func (s *Store) trailDiff(kind undoKind, x, y int32) {
 	if s.stamp != 0 {
-		s.undo = append(s.undo, undoEntry{kind: kind, x: x, iv: y.id})
+		s.undo = append(s.undo, undoEntry{kind: kind, iv: int(x), jv: int(y)})
 	}
 }
 
-// undoDiff takes back the last edge y → x, or the last disequality.
+// undo takes back the last edge y → x, or the last disequality.
 func (g *diffGraph) undo(kind undoKind, x, y int) {
 	if kind == undoDiffEdge {
 		g.out[y] = g.out[y][:len(g.out[y])-1]
@@ -415,7 +452,7 @@ func (s *Store) diffBounds(x, y *Var) (lo Int, hasLo bool, hi Int, hasHi bool) {
 		return
 	}
 	g := s.graph()
-	xi, yi := int32(x.id), int32(y.id)
+	xi, yi := pos(x), pos(y)
 	hi, hasHi = g.distance(yi, xi)
 	w, ok := g.distance(xi, yi)
 	return w.Neg(), ok, hi, hasHi

@@ -119,7 +119,7 @@ func TestDiffGraphAgainstBellmanFord(t *testing.T) {
 					if a == b {
 						continue
 					}
-					d, found := s.graph().distance(int32(a), int32(b))
+					d, found := s.graph().distance(pos(xs[a]), pos(xs[b]))
 					if found != reach[a][b] || (found && d != c2i(dist[a][b])) {
 						t.Fatalf("iter %d: distance %d ⇝ %d = %v %v, want %d %v", iter, a, b, d, found, dist[a][b], reach[a][b])
 					}
@@ -161,4 +161,74 @@ func TestDiffGraphLongChain(t *testing.T) {
 		s.Pop()
 	}
 	checkPotentials(t, s)
+}
+
+// TestDiffGraphSums: unit two-variable inequalities ±x ± y ≤ c. A failure
+// of the graph must be a real contradiction (no assignment of the
+// variables' domains satisfies what was posted), and sums that contradict
+// each other fail at once.
+func TestDiffGraphSums(t *testing.T) {
+	type utvpi struct {
+		a, x, b, y int
+		c          int64
+	}
+	r := rand.New(rand.NewSource(11))
+	fails := 0
+	for iter := 0; iter < 3000; iter++ {
+		n := 2 + r.Intn(3)
+		s := NewStore()
+		xs := make([]*Var, n)
+		for i := range xs {
+			xs[i] = s.NewVarInt64(-6, 6)
+		}
+		var cs []utvpi
+		for step := 0; step < 6; step++ {
+			sgn := func() int { return 1 - 2*r.Intn(2) }
+			u := utvpi{sgn(), r.Intn(n), sgn(), r.Intn(n), int64(r.Intn(13) - 6)}
+			cs = append(cs, u)
+			if s.addUTVPI(u.a, xs[u.x], u.b, xs[u.y], I64(u.c)) && !s.Failed() {
+				checkPotentials(t, s)
+				continue
+			}
+			fails++
+			// Brute force over the domains: no solution may exist.
+			vals := make([]int64, n)
+			var rec func(i int) bool
+			rec = func(i int) bool {
+				if i == n {
+					for _, u := range cs {
+						if int64(u.a)*vals[u.x]+int64(u.b)*vals[u.y] > u.c {
+							return false
+						}
+					}
+					return true
+				}
+				for v := int64(-6); v <= 6; v++ {
+					vals[i] = v
+					if rec(i + 1) {
+						return true
+					}
+				}
+				return false
+			}
+			if rec(0) {
+				t.Fatalf("iter %d: the graph failed on satisfiable %v", iter, cs)
+			}
+			break
+		}
+	}
+	if fails < 100 {
+		t.Fatalf("only %d failures: the test exercises little", fails)
+	}
+	s := NewStore()
+	a, b := s.NewVarInt64(-1e9, 1e9), s.NewVarInt64(-1e9, 1e9)
+	if !s.Post(Linear([]Int{I64(1), I64(1)}, []*Var{a, b}, Eq, I64(3))) {
+		t.Fatal("a + b = 3 failed")
+	}
+	if s.Post(Linear([]Int{I64(1), I64(1)}, []*Var{a, b}, Eq, I64(5))) && s.Propagate() {
+		t.Fatal("a + b = 3 ∧ a + b = 5 not refuted")
+	}
+	if s.Stats.Propagations > 10 {
+		t.Fatalf("a + b = 3 ∧ a + b = 5 refuted after %d propagations, not by the graph", s.Stats.Propagations)
+	}
 }

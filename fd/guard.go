@@ -261,13 +261,16 @@ func (p *disjProp) trials(s *Store) {
 	var union map[*Var]*acc
 	var order []*Var // first survivor's modified variables, for a deterministic order
 	survivors := 0
+	cut := false
 	for i, a := range p.alts {
 		if p.dead[i] {
 			continue
 		}
 		s.Push()
 		ok := s.Post(a) && s.Propagate()
-		if ok {
+		if ok && s.TrialCut() {
+			cut = true // survived; its domains say nothing
+		} else if ok {
 			survivors++
 			mod := s.Modified()
 			if union == nil {
@@ -290,8 +293,8 @@ func (p *disjProp) trials(s *Store) {
 			p.kill(s, i)
 		}
 	}
-	if survivors < 2 {
-		return // Propagate fails or commits
+	if survivors < 2 || cut {
+		return // Propagate fails or commits, or a trial cut short narrows nothing
 	}
 	for _, x := range order {
 		if u := union[x]; u.n == survivors {

@@ -512,11 +512,12 @@ type linProp struct {
 }
 
 // toDiff gives the constraint to the difference graph when all its
-// variables but two are fixed and those two have coefficients 1 and -1
-// (x + y - z ≤ c with x fixed is z - y ≥ x - c): the graph then refutes
+// variables but two are fixed and those two have coefficients ±1 (x + y -
+// z ≤ c with x fixed is z - y ≥ x - c; a + b = 3): the graph then refutes
 // cycles that bounds reasoning would only creep along.
 func (p *linProp) toDiff(s *Store) bool {
-	var xi, yi = -1, -1
+	var two [2]int
+	n := 0
 	c := p.c
 	for i, x := range p.x {
 		if x.IsFixed() {
@@ -527,24 +528,23 @@ func (p *linProp) toDiff(s *Store) bool {
 			c = c.Sub(t)
 			continue
 		}
-		switch {
-		case p.a[i] == one && xi < 0:
-			xi = i
-		case p.a[i] == I64(-1) && yi < 0:
-			yi = i
-		default:
+		if n == 2 || (p.a[i] != one && p.a[i] != I64(-1)) {
 			return true
 		}
+		two[n] = i
+		n++
 	}
-	if xi < 0 || yi < 0 {
+	if n < 2 {
 		return true
 	}
 	s.SetBool(&p.diffed, true)
-	x, y := p.x[xi], p.x[yi]
-	if !s.addDiff(x, y, c) {
+	sign := func(i int) int { return p.a[i].Sign() }
+	i, j := two[0], two[1]
+	x, y := p.x[i], p.x[j]
+	if !s.addUTVPI(sign(i), x, sign(j), y, c) {
 		return false
 	}
-	return !p.eq || s.addDiff(y, x, c.Neg())
+	return !p.eq || s.addUTVPI(-sign(i), x, -sign(j), y, c.Neg())
 }
 
 func (p *linProp) Propagate(s *Store) Status {

@@ -119,7 +119,7 @@ const (
 	undoBool
 	undoFunc
 	undoRevive
-	undoDiffEdge // the last edge y → x of the difference graph (x, iv = y's id)
+	undoDiffEdge // the last edge y → x of the difference graph (iv = x, jv = y: nodes)
 	undoDiffNe   // the last disequality of the difference graph
 )
 
@@ -129,6 +129,7 @@ type undoEntry struct {
 	x    *Var
 	ip   *int
 	iv   int
+	jv   int
 	bp   *bool
 	bv   bool
 	f    func()
@@ -141,6 +142,8 @@ type choicePoint struct {
 	failed           bool
 	queue            []*Prop // queue contents at push, restored at pop
 	trial            bool    // pushed from inside propagation
+	steps            int64   // a trial's: Store.steps at the push
+	cut              bool    // a trial's: stopped by TrialStepLimit
 }
 
 type propQueue struct {
@@ -168,6 +171,7 @@ type Store struct {
 	diffEpoch int   // counts the edges added to diff (never decreases)
 	trials    int   // open choice points pushed from inside propagation
 	steps     int64 // propagator runs of the outermost Propagate call, nested trials included
+	rounds    int64 // outermost Propagate calls so far
 
 	// MaxTrialDepth bounds how many sub-store trials (Push inside
 	// propagation) may be nested before expensive propagators such as
@@ -197,6 +201,13 @@ type Store struct {
 	// Budget, when set, is spent one step per propagator run; once it is
 	// exhausted, Propagate stops early as with StepLimit.
 	Budget *budget.B
+	// TrialStepLimit bounds the propagator runs of a trial (a choice
+	// point pushed from inside propagation; 0: no bound). A trial past it
+	// stops and says so (TrialCut): its domains are not a fixpoint, and
+	// only a failure it met means anything. Bounds reasoning may creep
+	// inside a trial (2a + b = c ∧ 3a + b = c narrows a by a third a
+	// round) only to fail, and trials are made at every propagation.
+	TrialStepLimit int64
 
 	// Stats are the counters of this store.
 	Stats Stats
@@ -570,6 +581,7 @@ func (s *Store) Propagate() bool {
 	}
 	if s.depth == 0 {
 		s.steps = 0
+		s.rounds++
 	}
 	s.depth++
 	for {
@@ -584,6 +596,13 @@ func (s *Store) Propagate() bool {
 			s.Incomplete = true
 			s.enqueue(p)
 			break
+		}
+		if s.trials > 0 && s.TrialStepLimit > 0 {
+			if cp := &s.cps[len(s.cps)-1]; cp.trial && s.steps-cp.steps > s.TrialStepLimit {
+				cp.cut = true
+				s.enqueue(p)
+				break
+			}
 		}
 		s.Stats.Propagations++
 		p.running = true
@@ -611,6 +630,11 @@ func (s *Store) Propagate() bool {
 	s.depth--
 	return true
 }
+
+// Round numbers the outermost Propagate calls: propagators that ration
+// expensive work (trials) per propagation read it to know when a new one
+// starts.
+func (s *Store) Round() int64 { return s.rounds }
 
 // Pending reports whether propagators are queued: after a Propagate call
 // cut short by StepLimit, the store is not at a fixpoint yet.
@@ -675,6 +699,7 @@ func (s *Store) Push() {
 		failed: s.failed,
 		queue:  s.snapshotQueue(),
 		trial:  s.depth > 0,
+		steps:  s.steps,
 	})
 	if s.depth > 0 {
 		s.trials++
@@ -704,7 +729,7 @@ func (s *Store) Pop() {
 		case undoRevive:
 			u.p.dead = false
 		case undoDiffEdge, undoDiffNe:
-			s.diff.undo(u.kind, u.x.id, u.iv)
+			s.diff.undo(u.kind, u.iv, u.jv)
 		}
 		*u = undoEntry{}
 	}
@@ -732,6 +757,13 @@ func (s *Store) Pop() {
 		s.trials--
 	}
 	s.cps = s.cps[:n]
+}
+
+// TrialCut reports whether the innermost trial was stopped by
+// TrialStepLimit.
+func (s *Store) TrialCut() bool {
+	n := len(s.cps)
+	return n > 0 && s.cps[n-1].cut
 }
 
 // Level is the number of open choice points.
