@@ -36,10 +36,43 @@ type Options struct {
 	// order they were posted (trailed): a search may branch on their
 	// conditions.
 	Active []*Ite
+	// Choices lists the Any constraints of the current search branch that
+	// must hold (Z = 1) with several places left (trailed): where a goal is
+	// reached is a choice a search may make first (Any.Choose).
+	Choices []*Any
 	// TrialLazies is the number of lazy constraints (loop iterations) a
 	// trial may build; trialLazies counts down inside the current one.
 	TrialLazies int
 	trialLazies int
+	// TrialBudget bounds the ites that make trials in one propagation (an
+	// outermost fd.Store.Propagate call; 0: DefaultTrialBudget). Past it
+	// the others wait for the next propagation: with many undecided ites
+	// on the same inputs (a long else-if ladder), each trial wakes the
+	// constraints of all of them, and trying every ite at every
+	// propagation costs the square of their number. Waiting only prunes
+	// less.
+	TrialBudget int
+	round       int64 // the propagation the budget is counted in
+	trialsLeft  int
+}
+
+// DefaultTrialBudget is the default Options.TrialBudget.
+const DefaultTrialBudget = 4
+
+// spendTrial reports whether an ite may make its trials now, and counts
+// them.
+func (o *Options) spendTrial(s *fd.Store) bool {
+	if r := s.Round(); r != o.round {
+		o.round, o.trialsLeft = r, o.TrialBudget
+		if o.trialsLeft <= 0 {
+			o.trialsLeft = DefaultTrialBudget
+		}
+	}
+	if o.trialsLeft <= 0 {
+		return false
+	}
+	o.trialsLeft--
+	return true
 }
 
 // Ite is the ite/6 combinator of Definition 1: (c ∧ C_then ∧ v2 = v0) ∨
@@ -61,6 +94,19 @@ type Ite struct {
 	// Loop marks the ite of a loop iteration (then: one more iteration,
 	// else: exit).
 	Loop bool
+	// Tag is the client's: the model sets it to the source decision the
+	// ite tests (a search may prefer the outcome not covered yet).
+	Tag any
+	// Order is the ite's place in the execution (the model's: statement
+	// indexes along the nesting, compared lexicographically).
+	Order []int
+	// Thin marks a branch taken only when an equality holds: 1 the then
+	// branch (the condition is x == y), 2 the else branch (x != y), 0
+	// neither. Without a better reason, a search tries the other branch
+	// first: nearly every input is on that side, and an equality posted
+	// may make bounds reasoning creep along other equalities on the same
+	// inputs (2a + b = c ∧ 3a + b = c) only to fail.
+	Thin int
 
 	// side is 0 while undecided, 1 once the then branch is posted, 2 for
 	// the else branch (trailed).
@@ -286,7 +332,7 @@ func (p *iteProp) Propagate(s *fd.Store) fd.Status {
 	case 3:
 		return fd.Failed
 	}
-	if c.Opts == nil || s.TrialDepth() >= c.Opts.MaxTrial {
+	if c.Opts == nil || s.TrialDepth() >= c.Opts.MaxTrial || !c.Opts.spendTrial(s) {
 		return fd.AtFixpoint
 	}
 	// Rules 3-5 by trial: try each branch in a sub-store.
@@ -299,6 +345,9 @@ func (p *iteProp) Propagate(s *fd.Store) fd.Status {
 		return c.commit(s, 2)
 	case !elseOK:
 		return c.commit(s, 1)
+	}
+	if thenDoms == nil || elseDoms == nil {
+		return fd.AtFixpoint // a trial cut short: nothing to join
 	}
 	if !join(thenDoms, elseDoms) {
 		return fd.Failed
@@ -318,6 +367,9 @@ func trial(s *fd.Store, o *Options, post func() bool) (map[*fd.Var]fd.Domain, bo
 	defer s.Pop()
 	if !post() || !s.Propagate() {
 		return nil, false
+	}
+	if s.TrialCut() {
+		return nil, true // survived, but its domains say nothing
 	}
 	doms := map[*fd.Var]fd.Domain{}
 	for _, x := range s.Modified() {

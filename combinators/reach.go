@@ -132,6 +132,32 @@ func (p *branchProp) Propagate(s *fd.Store) fd.Status {
 type Any struct {
 	Z  *fd.Var
 	Xs []*fd.Var
+	// Opts, when set, lists the constraint in Options.Choices once Z = 1
+	// with several Xs left.
+	Opts *Options
+	// listed is set (trailed) once it is in Opts.Choices.
+	listed bool
+}
+
+// Open returns the first X that may still be 1 while Z must be 1 and
+// several may, or nil: the choice left to a search.
+func (c *Any) Open() *fd.Var {
+	if c.Z.Min() != fd.I64(1) {
+		return nil
+	}
+	var first *fd.Var
+	for _, x := range c.Xs {
+		if x.Min() == fd.I64(1) {
+			return nil
+		}
+		if !x.Max().IsZero() {
+			if first != nil {
+				return first
+			}
+			first = x
+		}
+	}
+	return nil
 }
 
 // Vars implements fd.Constraint.
@@ -219,6 +245,12 @@ func (p *anyProp) Propagate(s *fd.Store) fd.Status {
 			return fd.Failed
 		}
 		return fd.Subsumed
+	case c.Z.Min() == one && c.Opts != nil && !c.listed:
+		o := c.Opts
+		s.SetBool(&c.listed, true)
+		o.Choices = append(o.Choices, c)
+		n := len(o.Choices) - 1
+		s.OnUndo(func() { o.Choices = o.Choices[:n] })
 	}
 	return fd.AtFixpoint
 }
