@@ -69,8 +69,14 @@ type Model struct {
 	BoundHit    bool
 	Unsupported []string
 
-	root    *env
-	reach   map[reachKey]*fd.Var
+	root  *env
+	reach map[reachKey]*fd.Var
+	// thin says which branch of a test of the variable is taken only when
+	// an equality holds (combinators.Ite.Thin).
+	thin map[*fd.Var]int
+	// orders gives the place (env order) of the branch of a reach
+	// indicator.
+	orders  map[*fd.Var][]int
 	inputs  []*Input
 	stubs   []*StubCall
 	ranges  []addrRange // object address ranges, for pointer arithmetic
@@ -163,7 +169,12 @@ func New(f *ssa.Func, opts Options) (*Model, error) {
 	// programs a propagation that reaches its fixpoint takes at most a
 	// few thousand steps.
 	m.S.StepLimit = 10000
+	// A trial of an ite (rules 3-5) that takes more than a few hundred
+	// steps is creeping, not refuting: it stops and narrows nothing.
+	m.S.TrialStepLimit = 256
 	m.root = &env{vars: map[*ssa.Version]*fd.Var{}}
+	m.thin = map[*fd.Var]int{}
+	m.orders = map[*fd.Var][]int{}
 	m.zero = m.S.ConstInt64(0)
 	for _, o := range f.PT.Objects {
 		if cs := f.CellsOf(o); len(cs) > 0 {
@@ -190,7 +201,7 @@ func New(f *ssa.Func, opts Options) (*Model, error) {
 			}
 			z := m.newBool(fmt.Sprintf("reach(%s)", k.d.ID(k.outcome)))
 			m.reach[k] = z
-			cs = append(cs, &combinators.Any{Z: z, Xs: hs})
+			cs = append(cs, &combinators.Any{Z: z, Xs: hs, Opts: m.Comb})
 		}
 	}
 	if !m.S.Post(cs...) {
@@ -593,6 +604,11 @@ func (m *Model) returned(s *ssa.Stub, x *fd.Var) []fd.Constraint {
 func (m *Model) ite(s *ssa.If, e *env, index int) fd.Constraint {
 	m.iteSeq++
 	c := &combinators.Ite{Cond: m.val(e, s.Cond), Opts: m.Comb, Name: fmt.Sprintf("ite%d", m.iteSeq)}
+	c.Thin = m.thin[c.Cond]
+	c.Order = append(append([]int(nil), e.order...), index)
+	if s.Dec != nil {
+		c.Tag = s.Dec
+	}
 	te := &env{parent: e, vars: e.vars, ctx: &context{parent: e.ctx, ite: c, side: 1}, order: append(append([]int(nil), e.order...), index, 1)}
 	ee := &env{parent: e, vars: e.vars, ctx: &context{parent: e.ctx, ite: c, side: 2}, order: append(append([]int(nil), e.order...), index, 2)}
 	if e.sc != nil {
@@ -600,6 +616,9 @@ func (m *Model) ite(s *ssa.If, e *env, index int) fd.Constraint {
 		ee.reach, ee.sc = m.newBool(c.Name+".else"), e.sc
 		e.sc.posts = append(e.sc.posts, &combinators.Branch{Parent: e.reach, Cond: c.Cond, Then: te.reach, Else: ee.reach})
 		e.sc.hitDec(s.Dec, te.reach, ee.reach)
+		if e.sc == m.root.sc {
+			m.orders[te.reach], m.orders[ee.reach] = te.order, ee.order
+		}
 	}
 	c.Then = m.block(s.Then, te)
 	c.Else = m.block(s.Else, ee)
@@ -694,6 +713,10 @@ func (m *Model) loop(li *loopInst, prev *env, k int, acc []*fd.Var, head *fd.Var
 		}
 		m.iteSeq++
 		c := &combinators.Ite{Cond: m.val(ie, s.Cond), Opts: m.Comb, Name: fmt.Sprintf("w%d", m.iteSeq), Loop: true}
+		c.Order = ie.order
+		if s.Dec != nil {
+			c.Tag = s.Dec
+		}
 		// Exit: the loop's values are this iteration's head and Pre values.
 		for _, p := range s.Phis {
 			c.Else = append(c.Else, fd.Cmp(e.vars[p.Dst], fd.Eq, ie.vars[p.Dst]))
@@ -714,7 +737,7 @@ func (m *Model) loop(li *loopInst, prev *env, k int, acc []*fd.Var, head *fd.Var
 			// Leaving the loop here, a goal inside it is reached from
 			// this iteration on only if it was in Pre.
 			for i, g := range li.goals {
-				c.Else = append(c.Else, &combinators.Any{Z: acc[i], Xs: sc.hits[g]})
+				c.Else = append(c.Else, &combinators.Any{Z: acc[i], Xs: sc.hits[g], Opts: m.Comb})
 			}
 		}
 		// Continue: the body, then the next iteration, built when needed.
@@ -732,7 +755,7 @@ func (m *Model) loop(li *loopInst, prev *env, k int, acc []*fd.Var, head *fd.Var
 					n := m.newBool(fmt.Sprintf("w@%d#%d:%s", index, k+1, g.d.ID(g.outcome)))
 					next = append(next, n)
 					hs := append(append(append([]*fd.Var(nil), ie.sc.hits[g]...), be.sc.hits[g]...), n)
-					body = append(body, &combinators.Any{Z: acc[i], Xs: hs})
+					body = append(body, &combinators.Any{Z: acc[i], Xs: hs, Opts: m.Comb})
 				}
 			}
 			return st.Post(body...) && st.Post(m.loop(li, be, k+1, next, goOn))
@@ -862,6 +885,21 @@ func (m *Model) newBool(name string) *fd.Var { return m.S.NewBool().Named(name) 
 // Options.Reach. Posting it to 1 is the request of a goal; the model
 // stays the same for every goal (push, post, search, pop).
 func (m *Model) Reach(d *ir.Decision, outcome int) *fd.Var { return m.reach[reachKey{d, outcome}] }
+
+// ReachOrder returns the place of a decision outcome in the execution
+// (to compare with combinators.Ite.Order) when it has one place, outside
+// every loop; nil otherwise. No ite after that place can change whether
+// the outcome is reached.
+func (m *Model) ReachOrder(d *ir.Decision, outcome int) []int {
+	return m.orders[m.reach[reachKey{d, outcome}]]
+}
+
+// After reports whether an ite comes after a place (ReachOrder) in the
+// execution: later in the same block or an enclosing one, or nested in
+// the branch that starts there.
+func After(place []int, it *combinators.Ite) bool {
+	return lessOrder(place, it.Order)
+}
 
 // String lists the model's variables and their domains (for debugging).
 func (m *Model) String() string {

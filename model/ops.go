@@ -88,6 +88,12 @@ var wrapOps = map[ir.Op]fd.Op{ir.Add: fd.OpAdd, ir.Sub: fd.OpSub, ir.Mul: fd.OpM
 func (m *Model) binary(s *ssa.Op, x *fd.Var, t *ir.Type, a, b *fd.Var) []fd.Constraint {
 	at := s.Args[0].Type()
 	if r, ok := rels[s.Op]; ok {
+		switch r {
+		case fd.Eq:
+			m.thin[x] = 1
+		case fd.Ne:
+			m.thin[x] = 2
+		}
 		if at.IsPointer() && s.Op != ir.Eq && s.Op != ir.Ne {
 			// < <= > >= of pointers: both into one object (neither NULL),
 			// else undefined (interp's PointerCompare).
