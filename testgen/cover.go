@@ -91,6 +91,8 @@ func (g *Generator) Cover(crit Criterion, total time.Duration) *Coverage {
 	if total > 0 {
 		g.Opts.Total = g.Opts.Total.Child("total", 0, start.Add(total))
 	}
+	g.done = map[outcome]bool{}
+	defer func() { g.done = nil }()
 	for _, gs := range g.deepFirst(cov.Goals) {
 		if gs.Test >= 0 {
 			continue
@@ -113,6 +115,9 @@ func (g *Generator) Cover(crit Criterion, total time.Duration) *Coverage {
 		for _, id := range covers {
 			if o, ok := index[id]; ok && o.Test < 0 {
 				o.Status, o.Reason, o.Test = Covered, "", n
+				if o.Goal.Kind == DecisionGoal {
+					g.done[outcome{o.Goal.Dec, o.Goal.Outcome}] = true
+				}
 			}
 		}
 	}

@@ -218,6 +218,9 @@ type Generator struct {
 	setupErr error
 	// argOrder is Test.ArgOrder.
 	argOrder []string
+	// covered are the decision outcomes the tests of a coverage run cover
+	// so far: a search prefers the others (searcher.elseFirst).
+	done map[outcome]bool
 }
 
 // NewGenerator prepares the goals of p's entry function.
@@ -398,6 +401,9 @@ type built struct {
 	// budget is what the search on m and the replays spend (the store's
 	// propagations included).
 	budget *budget.B
+	// place is where the goal is in the execution (model.ReachOrder), if
+	// known.
+	place []int
 }
 
 // build makes the model of one goal (cut at the goal with cut), spending
@@ -505,7 +511,8 @@ func (g *Generator) solveShared(sh *shared, goal Goal, max int, bud *budget.B, r
 		sh.unpaid = Stats{}
 		res.Stats.add(st)
 	}()
-	complete, why = g.search(&built{m: m, req: req, in: &instrumented{}, budget: bud}, goal, max, res)
+	b := &built{m: m, req: req, in: &instrumented{}, budget: bud, place: m.ReachOrder(goal.Dec, goal.Outcome)}
+	complete, why = g.search(b, goal, max, res)
 	if complete {
 		why = approximations(m)
 	}
@@ -698,7 +705,7 @@ func (g *Generator) search(b *built, goal Goal, max int, res *GoalResult) (bool,
 		return true, ""
 	}
 	seen := map[string]bool{}
-	se := &searcher{m: b.m, budget: b.budget, maxNodes: g.Opts.MaxNodes, enumerate: max > 1}
+	se := &searcher{m: b.m, budget: b.budget, maxNodes: g.Opts.MaxNodes, enumerate: max > 1, covered: g.done, place: b.place}
 	se.onSolution = func() bool {
 		t, rr, err := g.replay(b)
 		if se.exhausted() {
@@ -741,7 +748,7 @@ func (g *Generator) solveCut(b *built, goal Goal, more bool, res *GoalResult) (b
 	if !g.post(b, res) {
 		return true, ""
 	}
-	se := &searcher{m: b.m, budget: b.budget, maxNodes: g.Opts.MaxNodes}
+	se := &searcher{m: b.m, budget: b.budget, maxNodes: g.Opts.MaxNodes, covered: g.done}
 	se.onSolution = func() bool {
 		t, rr, err := g.replay(b)
 		switch {

@@ -6,6 +6,7 @@ import (
 	"github.com/inka-tool/inka/budget"
 	"github.com/inka-tool/inka/combinators"
 	"github.com/inka-tool/inka/fd"
+	"github.com/inka-tool/inka/ir"
 	"github.com/inka-tool/inka/model"
 )
 
@@ -24,7 +25,12 @@ import (
 // astronomically large subtree without a solution, while the next path
 // has one at its first leaf; and where a loop's exit depends on the data,
 // the paths are many and the first input values tried decide them all at
-// once. So the search goes in rounds, each with a node bound, alternating
+// once. An ite is decided then-branch first, but for a loop test (exit
+// first: shorter runs first), for a test whose then outcome is covered
+// already and whose else outcome is not (the test found then covers
+// more), and, coverage giving no reason either way, for an equality test
+// (x == y: the other side holds nearly everywhere, and an equality posted
+// may creep along others to fail: 2a + b = c ∧ 3a + b = c). So the search goes in rounds, each with a node bound, alternating
 // two strategies:
 //
 //   - paths first: labeling under one decided path (from the first input
@@ -62,6 +68,37 @@ type searcher struct {
 	// iteFrom indexes the model's active ites: those before it are
 	// decided on the current branch (a choice point restores it).
 	iteFrom int
+	// covered are the decision outcomes covered by the tests found so far
+	// (nil: none).
+	covered map[outcome]bool
+	// place is where the goal is in the execution (model.ReachOrder), nil
+	// when not known.
+	place []int
+}
+
+// elseFirst reports whether an ite's else branch is tried first: its then
+// outcome is covered already and its else outcome is not (or is no
+// outcome: a case label's test, whose else goes on to the other labels),
+// or, when coverage gives no reason either way, its then branch holds
+// only on an equality (combinators.Ite.Thin).
+func (se *searcher) elseFirst(it *combinators.Ite) bool {
+	if d, ok := it.Tag.(*ir.DecRef); ok && se.covered != nil {
+		thenNew := d.True >= 0 && !se.covered[outcome{d.D, d.True}]
+		elseNew := d.False >= 0 && !se.covered[outcome{d.D, d.False}]
+		if d.False < 0 && d.True >= 0 {
+			elseNew = !thenNew
+		}
+		if thenNew != elseNew {
+			return elseNew
+		}
+	}
+	return it.Thin == 1
+}
+
+// outcome is a decision outcome.
+type outcome struct {
+	d *ir.Decision
+	o int
 }
 
 // firstLabelNodes is the bound of the first round; a round explores at
@@ -119,12 +156,25 @@ func (se *searcher) limitReason() string {
 	return fmt.Sprintf("search node bound exhausted (%d nodes)", se.maxNodes)
 }
 
-// nextIte returns the first undecided ite of the current execution.
+// nextIte returns the first undecided ite of the current execution that
+// comes before the goal (model.After): the ites after it cannot change
+// whether it is reached, and the labeling of the inputs decides them.
 func (se *searcher) nextIte() *combinators.Ite {
 	active := se.m.Comb.Active
 	for ; se.iteFrom < len(active); se.iteFrom++ {
-		if it := active[se.iteFrom]; it.Side() == 0 {
+		if it := active[se.iteFrom]; it.Side() == 0 && (se.place == nil || !model.After(se.place, it)) {
 			return it
+		}
+	}
+	return nil
+}
+
+// nextChoice returns the indicator of the earliest place left where a
+// goal that must be reached may be (combinators.Any.Open), or nil.
+func (se *searcher) nextChoice() *fd.Var {
+	for _, c := range se.m.Comb.Choices {
+		if x := c.Open(); x != nil {
+			return x
 		}
 	}
 	return nil
@@ -167,6 +217,14 @@ func (se *searcher) dfs() bool {
 		x = se.next()
 	}
 	if x == nil {
+		// Where the goal is reached first (a loop iteration, a copy of an
+		// inlined function): the earliest place left, then the others.
+		if x := se.nextChoice(); x != nil {
+			if se.branch(func() bool { return x.AssignInt64(1) }) || se.limit {
+				return true
+			}
+			return se.branch(func() bool { return x.AssignInt64(0) })
+		}
 		// Paths first: decide the ites of the current execution in order
 		// (an undecided loop test tries the exit first, so that shorter
 		// runs come first).
@@ -175,7 +233,7 @@ func (se *searcher) dfs() bool {
 			notZero := func() bool { return it.Decide(s, true) }
 			zero := func() bool { return it.Decide(s, false) }
 			first, second := notZero, zero
-			if it.Loop {
+			if it.Loop || se.elseFirst(it) {
 				first, second = zero, notZero
 			}
 			if se.branch(first) || se.limit {
