@@ -5,7 +5,6 @@ import (
 	"regexp"
 	"slices"
 	"sort"
-	"strings"
 
 	"github.com/inka-tool/inka/budget"
 	"github.com/inka-tool/inka/ir"
@@ -47,7 +46,10 @@ type Result struct {
 	inputOf map[string]*Object // by InputObject.Pointer
 	// Stubbed lists the calls whose pointer results are Unknown.
 	Stubbed []*ir.Call
-	cfg     Config
+	// Cuts are the statements the analysis does not follow, with why (a
+	// pointer read out of a union): the Pointer-SSA cuts the paths there.
+	Cuts map[ir.Stmt]string
+	cfg  Config
 }
 
 // ObjectOf returns the object of a variable.
@@ -135,7 +137,6 @@ func Analyze(f *ir.Func, globals []*ir.Var, cfg Config) (r *Result, err error) {
 			}
 		}
 	}()
-	r.checkUnions(f)
 	r.budget = cfg.Budget
 	g := r.entryGraph(f, globals, cfg)
 	r.Entry = g.clone()
@@ -152,7 +153,7 @@ func (e analysisError) Error() string { return fmt.Sprintf("%s: %s", e.pos, e.ms
 
 // UnsupportedError reports a use of pointers the analysis cannot model
 // soundly (pointer arithmetic beyond array indexing, an object accessed as
-// another type, pointers in unions). Rather than a wrong answer, the
+// another type). Rather than a wrong answer, the
 // function is refused: clients answer "unknown" or exit with status 2.
 type UnsupportedError struct {
 	Pos ir.Pos
@@ -165,33 +166,35 @@ func unsupported(pos ir.Pos, format string, args ...any) *UnsupportedError {
 	return &UnsupportedError{Pos: pos, Msg: fmt.Sprintf(format, args...)}
 }
 
-// checkUnions refuses objects with a pointer inside a union. The
-// analysis is field-sensitive, and a union's members overlap: a pointer
-// stored through one member and read through another (which the
-// interpreter allows, pointers being all alike) would go unseen, and a
-// union copied whole carries only its first member's leaves (ir.Leaves).
-func (r *Result) checkUnions(f *ir.Func) {
-	for _, o := range r.Objects {
-		if o.Typ == nil || !unionWithPointer(o.Typ) {
-			continue
+// inUnion reports whether location l lies in a union, or is an object
+// that holds a union with a pointer.
+func inUnion(l Loc) bool {
+	t := l.Obj.Typ
+	for _, name := range splitPath(l.Path) {
+		t = stripArrays(t)
+		if t.Kind == ir.Union {
+			return true
 		}
-		pos := f.Pos
-		switch {
-		case o.Var != nil && o.Var.Pos.Line > 0:
-			pos = o.Var.Pos
-		case o.Input != nil:
-			root := o.Input.Pointer
-			if i := strings.IndexAny(root, ".["); i >= 0 {
-				root = root[:i]
-			}
-			for _, v := range f.Params {
-				if v.Name == root && v.Pos.Line > 0 {
-					pos = v.Pos
-				}
+		var next *ir.Type
+		for _, f := range t.Fields {
+			if f.Name == name {
+				next = f.Type
 			}
 		}
-		panic(unsupported(pos, "%s (%s) holds a pointer in a union: the points-to analysis does not follow pointers through unions", o.Name, o.Typ))
+		if next == nil {
+			return false
+		}
+		t = next
 	}
+	return stripArrays(t).Kind == ir.Union || unionWithPointer(t)
+}
+
+// cut records that the analysis cannot follow statement s (Cuts).
+func (r *Result) cut(s ir.Stmt, format string, args ...any) {
+	if r.Cuts == nil {
+		r.Cuts = map[ir.Stmt]string{}
+	}
+	r.Cuts[s] = fmt.Sprintf("%s: unsupported: %s", s.Position(), fmt.Sprintf(format, args...))
 }
 
 // unionWithPointer reports whether t has a union member that holds a
@@ -689,6 +692,19 @@ func (r *Result) copyValue(g Graph, dst *ir.Var, src ir.Value) {
 
 func (r *Result) load(g Graph, s *ir.Load) {
 	src := r.targets(g, s.Ptr)
+	if s.Dst.Typ.HasPointer() {
+		for l := range src {
+			if (l.Obj.Kind == VarObj || l.Obj.Kind == InputObj) && inUnion(l) {
+				// The pointer may have been written as another member:
+				// the analysis does not follow it; the path is cut there.
+				r.cut(s, "%s reads a pointer in the union %s: the points-to analysis does not follow pointers through unions", s.Ptr, l)
+				for _, p := range pointerLeaves(s.Dst.Typ) {
+					r.assign(g, Loc{r.objOf[s.Dst], p}, nil)
+				}
+				return
+			}
+		}
+	}
 	for l := range src {
 		if l.Obj.Kind == VarObj || l.Obj.Kind == InputObj {
 			r.checkAccess(s, s.Ptr, l, s.Dst.Typ)

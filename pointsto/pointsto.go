@@ -32,9 +32,11 @@
 // one member to the next, off a scalar), an object accessed as another
 // type (through void* conversions: an int read as a long, a struct as
 // another struct; a struct converted to a pointer to its first member is
-// fine), and pointers inside unions (their members overlap, and a union
-// copy carries only its first member's leaves). Conversions to and from
-// void* that keep each object's own type are supported (jos97).
+// fine). Conversions to and from void* that keep each object's own type
+// are supported (jos97). A pointer read out of a union (its members
+// overlap: it may have been written as another member) is not followed:
+// the load is one of the Result's Cuts, where the Pointer-SSA cuts the
+// paths that run it; the function is not refused.
 //
 // The analysis is sound for the programs it accepts: if at run time p
 // points into object a at a statement, then pto(p, a, possible) or

@@ -1,6 +1,7 @@
 package ssa
 
 import (
+	"errors"
 	"fmt"
 	"sort"
 	"strings"
@@ -86,10 +87,13 @@ func unknownDeref(s ir.Stmt, ptr ir.Value) *pointsto.UnsupportedError {
 }
 
 // unnamed returns why an access through ptr (with targets ts) to an
-// object with the given leaves names no cell the model can use: a target
-// the points-to analysis does not know, or a location stored with another
-// type. The access is then a Cut: the paths that run it are not modelled.
+// object with the given leaves names no cell the model can use: one the
+// points-to analysis does not follow (pointsto.Result.Cuts), a target it
+// does not know, or a location stored with another type. The access is then a Cut: the paths that run it are not modelled.
 func (b *builder) unnamed(s ir.Stmt, ptr ir.Value, ts pointsto.Targets, leaves []ir.Leaf) error {
+	if why := b.f.PT.Cuts[s]; why != "" {
+		return errors.New(why)
+	}
 	for _, l := range leaves {
 		_, unknown, punned := b.targetCells(ts, l.Type)
 		if unknown {

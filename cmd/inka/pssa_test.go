@@ -131,8 +131,6 @@ func TestPSSAUnsupported(t *testing.T) {
 			"6:12: unsupported: p may point to x (long) and accesses it as int: the object is reinterpreted as another type"},
 		{"testdata/pointsto_unsupported/void_struct.c", "void_struct",
 			"13:12: unsupported: t may point to s (struct a) and accesses it as struct b: the object is reinterpreted as another type"},
-		{"testdata/pointsto_unsupported/union_ptr.c", "union_ptr",
-			"11:13: unsupported: v (union u) holds a pointer in a union: the points-to analysis does not follow pointers through unions"},
 	}
 	files, _ := filepath.Glob("testdata/pointsto_unsupported/*.c")
 	n := 0
