@@ -49,6 +49,7 @@ type Failure struct {
 	OpsBefore     int     `json:"ops_before,omitempty"`
 	OpsAfter      int     `json:"ops_after,omitempty"`
 	ReduceTests   int     `json:"reduce_tests,omitempty"`
+	ReducePhases  [5]int  `json:"reduce_phase_tests"` // builds per phase of Reduce (Reduction.PhaseTests)
 	ReduceSeconds float64 `json:"reduce_seconds,omitempty"`
 	ReduceError   string  `json:"reduce_error,omitempty"`
 }
@@ -216,7 +217,7 @@ func (c *Campaign) reduce(p *Program, cfg Config, f *Failure, r *Runner) {
 		f.ReduceError = err.Error()
 		return
 	}
-	f.Reduced, f.OpsBefore, f.OpsAfter, f.ReduceTests = file, red.Before, red.After, red.Tests
+	f.Reduced, f.OpsBefore, f.OpsAfter, f.ReduceTests, f.ReducePhases = file, red.Before, red.After, red.Tests, red.PhaseTests
 }
 
 // ReduceTo minimizes p against cfg (built and run by r) and writes the

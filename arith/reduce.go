@@ -23,6 +23,9 @@ type Reduction struct {
 	Before, After int     // operators
 	Tests         int     // programs built and run, the original one included
 	Accepted      int     // steps kept
+	// Builds per phase: expression elimination, top-down (roots), bottom-up
+	// (values), top-down (every node of small trees), types and values.
+	PhaseTests [5]int
 }
 
 // Reduce minimizes p, which fails under test, in place, keeping the same
@@ -65,20 +68,25 @@ func Reduce(p *Program, test Tester, maxTests int) (*Reduction, error) {
 	}
 	red := &Reduction{Outcome: o, Track: r.track, Before: p.Size()}
 	for round := 0; round < 20; round++ {
+		r.phase = 0
 		changed := r.dropExprs()
+		r.phase = 1
 		for r.hoistRoots() {
 			changed = true
 		}
+		r.phase = 2
 		for _, e := range r.live() {
 			if r.values(&e.Root, true) {
 				changed = true
 			}
 		}
+		r.phase = 3
 		for _, e := range r.live() {
 			if e.Root.Size() <= 64 && r.hoist(&e.Root) {
 				changed = true
 			}
 		}
+		r.phase = 4
 		if r.simplify() {
 			changed = true
 		}
@@ -86,7 +94,7 @@ func Reduce(p *Program, test Tester, maxTests int) (*Reduction, error) {
 			break
 		}
 	}
-	red.After, red.Tests, red.Accepted = p.Size(), r.tests, r.accepted
+	red.After, red.Tests, red.Accepted, red.PhaseTests = p.Size(), r.tests, r.accepted, r.phaseTests
 	return red, r.err
 }
 
@@ -99,6 +107,8 @@ type reducer struct {
 	accepted   int
 	nvars      int // variables added to hold values
 	seen       map[string]bool
+	phase      int
+	phaseTests [5]int
 	err        error
 }
 
@@ -159,6 +169,7 @@ func (r *reducer) fails() bool {
 		return ok
 	}
 	r.tests++
+	r.phaseTests[r.phase]++
 	o, err := r.test(r.p)
 	if err != nil {
 		r.err = err
@@ -374,36 +385,61 @@ func (r *reducer) retypeVar(v *Var) func() func() {
 	}
 }
 
-// shrink makes the value *bits of type t smaller in magnitude: 0, 1,
-// then halving while the failure stays.
+// shrink makes the value *bits of type t smaller in magnitude: the first
+// of 0, 1, and the value shifted right by 48, 32, 16, 8, 4, 2, 1 bits that
+// keeps the failure, again from there, a few times.
 func (r *reducer) shrink(bits *uint64, t *ir.Type) bool {
-	set := func(v uint64) func() func() {
-		return func() func() {
-			old := *bits
-			*bits = ir.Truncate(t, v)
-			return func() { *bits = old }
-		}
-	}
-	for _, v := range []uint64{0, 1} {
-		if *bits == v {
-			return false
-		}
-		if r.try(set(v)) {
-			return true
-		}
-	}
 	changed := false
-	for i := 0; i < 64; i++ {
-		half := uint64(int64(*bits) / 2)
-		if !t.IsSigned() {
-			half = *bits / 2
+	for round := 0; round < 8; round++ {
+		found := false
+		for _, c := range smaller(*bits, t) {
+			if r.try(setBits(bits, c)) {
+				changed, found = true, true
+				break
+			}
 		}
-		if half == *bits || half == 0 || !r.try(set(half)) {
+		if !found {
 			break
 		}
-		changed = true
 	}
 	return changed
+}
+
+// smaller lists values of type t of smaller magnitude than v, smallest
+// first.
+func smaller(v uint64, t *ir.Type) []uint64 {
+	mag := func(x uint64) uint64 {
+		if t.IsSigned() && int64(x) < 0 {
+			return -x
+		}
+		return x
+	}
+	var out []uint64
+	seen := map[uint64]bool{}
+	for _, c := range []uint64{0, 1} {
+		if mag(c) < mag(v) {
+			out, seen[c] = append(out, c), true
+		}
+	}
+	for _, k := range []uint{48, 32, 16, 8, 4, 2, 1} {
+		c := v >> k
+		if t.IsSigned() {
+			c = uint64(int64(v) >> k)
+		}
+		c = ir.Truncate(t, c)
+		if !seen[c] && mag(c) < mag(v) {
+			out, seen[c] = append(out, c), true
+		}
+	}
+	return out
+}
+
+func setBits(p *uint64, v uint64) func() func() {
+	return func() func() {
+		old := *p
+		*p = v
+		return func() { *p = old }
+	}
 }
 
 // fits reports whether the value bits of type from is a value of type to.
