@@ -46,6 +46,7 @@ type Failure struct {
 	File    string `json:"file"`
 	// The minimization, for the first failing configuration of a program.
 	Reduced       string  `json:"reduced,omitempty"`
+	Pattern       string  `json:"pattern,omitempty"` // Program.Pattern of the reduced program
 	OpsBefore     int     `json:"ops_before,omitempty"`
 	OpsAfter      int     `json:"ops_after,omitempty"`
 	ReduceTests   int     `json:"reduce_tests,omitempty"`
@@ -218,6 +219,7 @@ func (c *Campaign) reduce(p *Program, cfg Config, f *Failure, r *Runner) {
 		return
 	}
 	f.Reduced, f.OpsBefore, f.OpsAfter, f.ReduceTests, f.ReducePhases = file, red.Before, red.After, red.Tests, red.PhaseTests
+	f.Pattern = p.Pattern()
 }
 
 // ReduceTo minimizes p against cfg (built and run by r) and writes the
@@ -275,6 +277,42 @@ func (s *Summary) WriteTable(w io.Writer) {
 		}
 		fmt.Fprintf(w, " (%s)\n", f.File)
 	}
+	pats := s.Patterns()
+	if len(pats) > 0 {
+		fmt.Fprintf(w, "%d patterns of reduced failures:\n", len(pats))
+	}
+	for _, pc := range pats {
+		fmt.Fprintf(w, "%5d  %s  (%s, first seed %d)\n", pc.Count, pc.Pattern, pc.Kind, pc.Seed)
+	}
+}
+
+// PatternCount is a pattern of reduced failures and how many programs
+// reduced to it.
+type PatternCount struct {
+	Pattern, Kind string
+	Count         int
+	Seed          uint64 // the first program with it
+}
+
+// Patterns groups the reduced failures by pattern (the paper's #pat),
+// most frequent first.
+func (s *Summary) Patterns() []PatternCount {
+	idx := map[string]int{}
+	var out []PatternCount
+	for _, f := range s.Failures {
+		if f.Pattern == "" {
+			continue
+		}
+		key := f.Kind + " " + f.Pattern
+		if i, ok := idx[key]; ok {
+			out[i].Count++
+			continue
+		}
+		idx[key] = len(out)
+		out = append(out, PatternCount{Pattern: f.Pattern, Kind: f.Kind, Count: 1, Seed: f.Seed})
+	}
+	sort.SliceStable(out, func(i, j int) bool { return out[i].Count > out[j].Count })
+	return out
 }
 
 func pct(a, b int) float64 {

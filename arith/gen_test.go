@@ -195,3 +195,19 @@ func TestMixShape(t *testing.T) {
 		t.Errorf("7 operators split as %d x %d", e, s)
 	}
 }
+
+// The pattern of a program names types, not variables or values: the
+// tcc bug found by the campaign (notes/issue-18.md) prints as
+// "int = ((unsigned short)signed char)".
+func TestPattern(t *testing.T) {
+	c := xvar("t112", ir.CharType, -1)
+	p := oneExpr(newNode(Cast, ref(c)).withType(ir.UShortType), c)
+	p.Exprs[0].T.T = ir.IntType
+	q := oneExpr(newNode(Add, ref(c), newLit(ir.UIntType, 7)), c)
+	if got := p.Pattern(); got != "int = ((unsigned short)signed char)" {
+		t.Errorf("Pattern = %s", got)
+	}
+	if got := q.Pattern(); got != "long long = (signed char + K:unsigned int)" {
+		t.Errorf("Pattern = %s", got)
+	}
+}

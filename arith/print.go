@@ -121,37 +121,65 @@ func decl(v *Var) string {
 // parentheses per operator.
 func expr(n *Node) string {
 	var b strings.Builder
-	writeExpr(&b, n)
+	writeTree(&b, n, func(n *Node) string {
+		if n.Op == Ref {
+			return n.Var.Name
+		}
+		return Literal(n.T, n.Bits)
+	})
 	return b.String()
 }
 
-func writeExpr(b *strings.Builder, n *Node) {
+// writeTree prints the tree at n, its leaves as leaf says.
+func writeTree(b *strings.Builder, n *Node, leaf func(*Node) string) {
 	switch {
-	case n.Op == Ref:
-		b.WriteString(n.Var.Name)
-	case n.Op == Lit:
-		b.WriteString(Literal(n.T, n.Bits))
+	case n.Op.IsLeaf():
+		b.WriteString(leaf(n))
 	case n.Op == Cast:
 		fmt.Fprintf(b, "((%s)", cTypeNames[n.T.Kind])
-		writeExpr(b, n.X)
+		writeTree(b, n.X, leaf)
 		b.WriteString(")")
 	case n.Op.IsUnary():
 		b.WriteString("(" + n.Op.String())
-		writeExpr(b, n.X)
+		writeTree(b, n.X, leaf)
 		b.WriteString(")")
 	case n.Op == Cond:
 		b.WriteString("(")
-		writeExpr(b, n.X)
+		writeTree(b, n.X, leaf)
 		b.WriteString(" ? ")
-		writeExpr(b, n.Y)
+		writeTree(b, n.Y, leaf)
 		b.WriteString(" : ")
-		writeExpr(b, n.Z)
+		writeTree(b, n.Z, leaf)
 		b.WriteString(")")
 	default:
 		b.WriteString("(")
-		writeExpr(b, n.X)
+		writeTree(b, n.X, leaf)
 		b.WriteString(" " + n.Op.String() + " ")
-		writeExpr(b, n.Y)
+		writeTree(b, n.Y, leaf)
 		b.WriteString(")")
 	}
+}
+
+// Pattern is the shape of p's expressions that are not dropped, as the
+// paper groups minimized failures: the trees with each variable replaced
+// by its type and each constant by K and its type, "t-type = tree" per
+// expression. Two failures with the same pattern are most likely the
+// same bug.
+func (p *Program) Pattern() string {
+	var parts []string
+	for _, e := range p.Exprs {
+		if e.Dropped {
+			continue
+		}
+		var b strings.Builder
+		b.WriteString(cTypeNames[e.T.T.Kind] + " = ")
+		writeTree(&b, e.Root, func(n *Node) string {
+			if n.Op == Ref {
+				return cTypeNames[n.Var.T.Kind]
+			}
+			return "K:" + cTypeNames[n.T.Kind]
+		})
+		parts = append(parts, b.String())
+	}
+	return strings.Join(parts, "; ")
 }
