@@ -236,6 +236,7 @@ func ReduceTo(p *Program, cfg Config, r *Runner, maxTests int, file string) (*Re
 	if red.Track >= 0 {
 		h += fmt.Sprintf("\n   expected: the check of e%d fails (prints NG e%d)", red.Track, red.Track)
 	}
+	h += "\n   pattern: " + p.Pattern()
 	if err := os.WriteFile(file, p.C(h), 0o644); err != nil {
 		return nil, "", err
 	}
