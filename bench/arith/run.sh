@@ -9,8 +9,8 @@
 # `programs` programs (default 20) of 10 expressions × 300 operators is built
 # with the wrapper at -O0, and every failing program is reduced; the table
 # gives, per fault, the programs that failed and the operators before and
-# after, the builds and the seconds of each reduction. Run under nice on a
-# shared machine.
+# after, the builds and the seconds of each reduction (FAULTS="xor ice"
+# selects faults, SHOW=1 prints one reduced program per fault).
 set -euo pipefail
 
 here=$(cd "$(dirname "$0")" && pwd)
@@ -27,7 +27,7 @@ if [ "${1:-}" = campaign ]; then
 fi
 
 programs=${1:-20}
-for fault in xor pow2 ice; do
+for fault in ${FAULTS:-xor pow2 ice}; do
 	out="$bin/$fault"
 	n=$programs
 	[ "$fault" = pow2 ] && n=$((programs * 3)) # the pattern is rarer
@@ -50,5 +50,7 @@ if fs:
     print(f"  mean: {sum(f['ops_before'] for f in fs)/n:.0f} -> {sum(f['ops_after'] for f in fs)/n:.1f} operators, "
           f"{sum(f['reduce_tests'] for f in fs)/n:.0f} builds, {sum(f['reduce_seconds'] for f in fs)/n:.1f} s")
 PY
-	if [ "$fault" = xor ] && [ -n "${SHOW:-}" ]; then cat "$out"/seed-*-reduced.c | head -40; fi
+	if [ -n "${SHOW:-}" ]; then # one reduced program
+		for f in "$out"/seed-*-reduced.c; do [ -e "$f" ] && cat "$f"; break; done
+	fi
 done
