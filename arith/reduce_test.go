@@ -134,7 +134,7 @@ func TestReduceWithPlantedCompiler(t *testing.T) {
 	// The first seed whose program the fault makes print a wrong value.
 	var p *Program
 	for seed := uint64(1); seed <= 40 && p == nil; seed++ {
-		q := generate(t, Options{Seed: seed, Exprs: 3, Size: 150})
+		q := generate(t, Options{Seed: seed, Exprs: 3, Size: 100})
 		if o, err := r.Test(q.C(""), cfg); err != nil {
 			t.Fatal(err)
 		} else if o.Kind == Wrong {
@@ -149,8 +149,8 @@ func TestReduceWithPlantedCompiler(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	t.Logf("%d operators -> %d in %d builds: %s", red.Before, red.After, red.Tests, red.Outcome)
-	if red.Before < 450 || red.After > 4 || red.Outcome.Kind != Wrong {
+	t.Logf("%d operators -> %d in %d builds %v: %s", red.Before, red.After, red.Tests, red.PhaseTests, red.Outcome)
+	if red.Before < 300 || red.After > 4 || red.Outcome.Kind != Wrong {
 		t.Errorf("%d operators -> %d (%s)", red.Before, red.After, red.Outcome)
 	}
 	src, err := os.ReadFile(file)
