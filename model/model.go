@@ -34,6 +34,7 @@ import (
 	"github.com/inka-tool/inka/ir"
 	"github.com/inka-tool/inka/pointsto"
 	"github.com/inka-tool/inka/ssa"
+	"github.com/inka-tool/inka/term"
 )
 
 // Options configure a model.
@@ -85,9 +86,11 @@ type Model struct {
 	loopSeq int
 }
 
-// Input is a variable of the model that is an input of the test.
+// Input is a variable of the model that is an input of the test: an fd
+// variable in a Model, a term in a Formula.
 type Input struct {
 	Var  *fd.Var
+	Term *term.Term
 	Cell *ssa.Cell
 	// Path is the access path of the input in the interpreter's vocabulary
 	// ("i", "g.f", "p[2]", "p[0].next").
@@ -315,96 +318,88 @@ func cellPath(c *ssa.Cell) string {
 	return c.Name
 }
 
-// entry creates the variables of the values at the function's entry:
-// inputs (parameters, input globals, objects behind pointer inputs),
-// initial values of the other globals.
-func (m *Model) entry() error {
-	f := m.F
-	pt := f.PT
+// entryCells sorts the cells read at a function's entry: the cells of the
+// inputs in labeling order (parameters, input globals, objects behind
+// pointer inputs) and the globals that start from their initializers.
+func entryCells(f *ssa.Func, inputs map[*ir.Var]bool) (in []*ssa.Cell, fixed []*pointsto.Object) {
 	isInputVar := map[*ir.Var]bool{}
 	for _, v := range f.IR.Params {
 		isInputVar[v] = true
 	}
-	for v, ok := range m.Opts.Inputs {
+	for v, ok := range inputs {
 		if ok {
 			isInputVar[v] = true
 		}
 	}
-	var params, globals, objects []*Input
-	for _, o := range pt.Objects {
+	var params, globals, objects []*ssa.Cell
+	for _, o := range f.PT.Objects {
 		cells := f.CellsOf(o)
 		if len(cells) == 0 {
 			continue
 		}
 		switch {
 		case o.Kind == pointsto.InputObj:
-			for _, c := range cells {
-				objects = append(objects, m.inputCell(c))
-			}
+			objects = append(objects, cells...)
 		case o.Kind == pointsto.VarObj && isInputVar[o.Var]:
-			for _, c := range cells {
-				in := m.inputCell(c)
-				if o.Var.Class == ir.Param {
-					params = append(params, in)
-				} else {
-					globals = append(globals, in)
-				}
+			if o.Var.Class == ir.Param {
+				params = append(params, cells...)
+			} else {
+				globals = append(globals, cells...)
 			}
 		case o.Kind == pointsto.VarObj && o.Var.IsGlobal():
-			m.initGlobal(o, cells)
+			fixed = append(fixed, o)
 		}
 	}
-	m.inputs = append(append(append(params, globals...), objects...), m.inputs...)
-	return nil
+	return append(append(params, globals...), objects...), fixed
 }
 
-// inputCell creates the entry variable of an input cell.
-func (m *Model) inputCell(c *ssa.Cell) *Input {
-	v := &ssa.Version{Cell: c}
-	// Use the version the builder handed out, so that lookups find it.
-	for _, e := range m.F.Entry {
+// entryVersion is the version 0 of cell c the builder handed out, or nil
+// when c is never read before written.
+func entryVersion(f *ssa.Func, c *ssa.Cell) *ssa.Version {
+	var v *ssa.Version
+	for _, e := range f.Entry {
 		if e.Cell == c {
 			v = e
 		}
 	}
-	x := m.newVar(v)
-	m.root.vars[v] = x
-	in := &Input{Var: x, Cell: c, Path: cellPath(c)}
+	return v
+}
+
+// pointerInput returns the values a pointer input cell c at path may
+// take; why says when the model cannot represent the input. A pointer to
+// an object: the address of the fresh object behind it, and 0 (NULL) when
+// it may be NULL. A function pointer: NULL, the input's callback or a
+// function of the program of its type, as the analysis's entry graph
+// lists them.
+func pointerInput(f *ssa.Func, c *ssa.Cell, path string, mayBeNull func(string) bool) (addrs []int64, why string) {
 	if c.Typ.IsFuncPointer() {
-		// NULL, the input's callback or a function of the program of its
-		// type, as the analysis's entry graph lists them
-		in.Pointer = true
-		var addrs []int64
-		for l := range m.F.PT.EntryTargets(c.Obj, c.Path) {
+		for l := range f.PT.EntryTargets(c.Obj, c.Path) {
 			switch l.Obj.Kind {
 			case pointsto.NullObj:
 				addrs = append(addrs, 0)
 			case pointsto.VarObj:
-				addrs = append(addrs, m.F.Base(l.Obj))
+				addrs = append(addrs, f.Base(l.Obj))
 			}
 		}
-		x.Intersect(fd.ValuesInt64(addrs...))
-	} else if c.Typ.IsPointer() {
-		in.Pointer = true
-		target := m.F.PT.InputObject(in.Path)
-		var addrs []int64
-		if target != nil && target.Kind == pointsto.InputObj {
-			addrs = append(addrs, m.F.Base(target))
-		} else if target != nil && target.Kind == pointsto.UnknownObj {
-			m.Unsupported = append(m.Unsupported, fmt.Sprintf("input %s is a void pointer: inka only passes NULL for it", in.Path))
-		}
-		if target == nil || target.Kind != pointsto.InputObj || (m.Opts.MayBeNull != nil && m.Opts.MayBeNull(in.Path)) {
-			addrs = append(addrs, 0)
-		}
-		x.Intersect(fd.ValuesInt64(addrs...))
+		return addrs, ""
 	}
-	return in
+	target := f.PT.InputObject(path)
+	if target != nil && target.Kind == pointsto.InputObj {
+		addrs = append(addrs, f.Base(target))
+	} else if target != nil && target.Kind == pointsto.UnknownObj {
+		why = fmt.Sprintf("input %s is a void pointer: inka only passes NULL for it", path)
+	}
+	if target == nil || target.Kind != pointsto.InputObj || (mayBeNull != nil && mayBeNull(path)) {
+		addrs = append(addrs, 0)
+	}
+	return addrs, why
 }
 
-// initGlobal fixes the entry values of a global that is not an input.
-func (m *Model) initGlobal(o *pointsto.Object, cells []*ssa.Cell) {
-	vals := make([]int64, len(cells))
-	uvals := make([]uint64, len(cells))
+// globalInit returns the initial values of the cells of a global that is
+// not an input, as signed and as unsigned numbers.
+func globalInit(f *ssa.Func, o *pointsto.Object, cells []*ssa.Cell) (vals []int64, uvals []uint64) {
+	vals = make([]int64, len(cells))
+	uvals = make([]uint64, len(cells))
 	for _, it := range o.Var.Init {
 		if it.Leaf >= len(cells) {
 			continue
@@ -414,18 +409,55 @@ func (m *Model) initGlobal(o *pointsto.Object, cells []*ssa.Cell) {
 			vals[it.Leaf] = x.Int64()
 			uvals[it.Leaf] = x.Uint64()
 		case *ir.AddrConst:
-			t := m.F.PT.ObjectOf(x.Var)
-			vals[it.Leaf] = m.F.Base(t) + int64(x.Leaf)
+			t := f.PT.ObjectOf(x.Var)
+			vals[it.Leaf] = f.Base(t) + int64(x.Leaf)
 			uvals[it.Leaf] = uint64(vals[it.Leaf])
 		}
 	}
-	for i, c := range cells {
-		var v *ssa.Version
-		for _, e := range m.F.Entry {
-			if e.Cell == c {
-				v = e
-			}
+	return vals, uvals
+}
+
+// entry creates the variables of the values at the function's entry:
+// inputs (parameters, input globals, objects behind pointer inputs),
+// initial values of the other globals.
+func (m *Model) entry() error {
+	in, fixed := entryCells(m.F, m.Opts.Inputs)
+	var inputs []*Input
+	for _, c := range in {
+		inputs = append(inputs, m.inputCell(c))
+	}
+	m.inputs = append(inputs, m.inputs...)
+	for _, o := range fixed {
+		m.initGlobal(o, m.F.CellsOf(o))
+	}
+	return nil
+}
+
+// inputCell creates the entry variable of an input cell.
+func (m *Model) inputCell(c *ssa.Cell) *Input {
+	v := entryVersion(m.F, c)
+	if v == nil {
+		v = &ssa.Version{Cell: c}
+	}
+	x := m.newVar(v)
+	m.root.vars[v] = x
+	in := &Input{Var: x, Cell: c, Path: cellPath(c)}
+	if c.Typ.IsPointer() {
+		in.Pointer = true
+		addrs, why := pointerInput(m.F, c, in.Path, m.Opts.MayBeNull)
+		if why != "" {
+			m.Unsupported = append(m.Unsupported, why)
 		}
+		x.Intersect(fd.ValuesInt64(addrs...))
+	}
+	return in
+}
+
+// initGlobal fixes the entry values of a global that is not an input.
+func (m *Model) initGlobal(o *pointsto.Object, cells []*ssa.Cell) {
+	vals, uvals := globalInit(m.F, o, cells)
+	for i, c := range cells {
+		v := entryVersion(m.F, c)
 		if v == nil {
 			continue // never read
 		}
