@@ -75,6 +75,16 @@ func (c *Circuit) zeros(a Vec) int {
 // remainder a, as SMT-LIB's bvudiv and bvurem say.
 func (c *Circuit) UDivRem(a, b Vec) (q, r Vec) {
 	w := len(a)
+	if k, ok := c.IsConst(b); ok && k != 0 && k&(k-1) == 0 && w <= 64 {
+		// A power of two: a shift and a mask.
+		n := 0
+		for k>>uint(n) != 1 {
+			n++
+		}
+		q = append(append(Vec(nil), a[n:]...), c.Const(n, 0)...)
+		r = append(append(Vec(nil), a[:n]...), c.Const(w-n, 0)...)
+		return q, r
+	}
 	q = make(Vec, w)
 	r = c.Const(w, 0)
 	bb := c.Not(c.ZExt(b, w+1))

@@ -31,9 +31,12 @@ func (r Result) String() string {
 const TickProps = 20000
 
 // Budget bounds one Solve: Ticks counts gini's propagations by TickProps
-// (0: no limit), deterministically; Deadline is an outer guard (zero: none).
+// (0: no limit), deterministically; Tick, when set, is called at every
+// tick and stops the solve when it returns false (a caller's own budget);
+// Deadline is an outer guard (zero: none).
 type Budget struct {
 	Ticks    int64
+	Tick     func() bool
 	Deadline time.Time
 }
 
@@ -69,7 +72,7 @@ func (s *Solver) Solve(b Budget, assume ...z.Lit) Result {
 	s.encode(assume...)
 	s.Solves++
 	s.g.Assume(assume...)
-	if b.Ticks <= 0 && b.Deadline.IsZero() {
+	if b.Ticks <= 0 && b.Tick == nil && b.Deadline.IsZero() {
 		return Result(s.g.Solve())
 	}
 	// gini offers a pause at every tick: each pause counts one tick of the
@@ -84,7 +87,8 @@ func (s *Solver) Solve(b Budget, assume ...z.Lit) Result {
 		}
 		ticks++
 		s.Ticks++
-		over := (b.Ticks > 0 && ticks >= b.Ticks) || (!b.Deadline.IsZero() && time.Now().After(b.Deadline))
+		over := (b.Ticks > 0 && ticks >= b.Ticks) || (b.Tick != nil && !b.Tick()) ||
+			(!b.Deadline.IsZero() && time.Now().After(b.Deadline))
 		ctl.Unpause()
 		if over {
 			return Result(ctl.Stop())

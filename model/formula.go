@@ -326,6 +326,12 @@ func (t *unroller) block(ss []ssa.Stmt) {
 		p.arrive = append(p.arrive, t.alive)
 		t.order = append(t.order, i)
 		t.stmt(s)
+		if src := s.Source(); src != nil {
+			if why := ir.UnmodelledStmt(src); why != "" {
+				// The C library: the run stops here (ir/library.go).
+				t.cut(fmt.Sprintf("unsupported: %s: %s", src.Position(), why))
+			}
+		}
 		t.order = t.order[:len(t.order)-1]
 	}
 }
@@ -391,6 +397,13 @@ func (t *unroller) stmt(s ssa.Stmt) {
 			t.vals[d] = T.Var(t.width(d.Cell.Typ), d.String())
 		}
 		t.cut(fmt.Sprintf("unsupported: %s: call of %s deeper than the inlining bound", s.Call.Pos, s.Call.Func.Name))
+	case *ssa.Cut:
+		// A construct inka does not model, or an access the PSSA cannot
+		// name: the formula does not follow the run past it.
+		for _, d := range s.Dsts {
+			t.vals[d] = T.Var(t.width(d.Cell.Typ), d.String())
+		}
+		t.cut("unsupported: " + s.What)
 	case *ssa.Check:
 		c := T.Ne(t.val(s.Cond), T.Const(t.val(s.Cond).W, 0))
 		t.test(s, c)

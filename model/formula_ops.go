@@ -61,7 +61,13 @@ func (t *unroller) binary(s *ssa.Op, ty *ir.Type, w int, a, b *term.Term) (x, ub
 	T := t.T
 	at, bt := s.Args[0].Type(), s.Args[1].Type()
 	if _, ok := rels[s.Op]; ok {
-		return t.bit(t.compare(s.Op, at, a, b), w), T.False()
+		ub := T.False()
+		if at.IsPointer() && s.Op != ir.Eq && s.Op != ir.Ne {
+			// < <= > >= of pointers: both into one object (neither NULL),
+			// else undefined (as in the fd model).
+			ub = T.Not(t.sameObject(a, b))
+		}
+		return t.bit(t.compare(s.Op, at, a, b), w), ub
 	}
 	if at.IsPointer() {
 		return t.pointerDiff(s, at, w, a, b)

@@ -44,7 +44,7 @@ func TestFormulaAgainstInterpreter(t *testing.T) {
 			}
 			funcs++
 			r := rand.New(rand.NewPCG(uint64(len(file)), uint64(len(fn))))
-			for i := 0; i < 60; i++ {
+			for i := 0; i < 40; i++ {
 				runs++
 				if fc.run(t, file, r) {
 					followed++
@@ -120,8 +120,25 @@ func (fc *formulaCheck) run(t *testing.T, file string, r *rand.Rand) bool {
 		return false
 	}
 	for _, x := range fm.Inputs {
+		if x.Cell.Typ.IsFuncPointer() {
+			// NULL, the input's callback or a function of the program.
+			addrs, _ := pointerInput(fm.F, x.Cell, x.Path, nil)
+			v := uint64(addrs[r.IntN(len(addrs))])
+			vals[x.Term] = v
+			switch name := fc.funcAt(v); {
+			case underNull(x.Path):
+			case v == 0:
+				in.Null[x.Path] = true
+			case name != "":
+				if in.Funcs == nil {
+					in.Funcs = map[string]string{}
+				}
+				in.Funcs[x.Path] = name
+			}
+			continue
+		}
 		if x.Pointer {
-			// The fresh object (the largest value the facts allow) or NULL.
+			// The fresh object or NULL.
 			v := uint64(0)
 			if r.IntN(8) > 0 {
 				v = fc.objectOf(x)
@@ -191,6 +208,17 @@ func (fc *formulaCheck) run(t *testing.T, file string, r *rand.Rand) bool {
 		}
 	}
 	return true
+}
+
+// funcAt names the function of the program at address v ("" for the
+// callback of an input).
+func (fc *formulaCheck) funcAt(v uint64) string {
+	for _, o := range fc.fm.F.PT.Objects {
+		if o.Kind == pointsto.VarObj && o.Var.Class == ir.FuncObj && o.Var.Fn != nil && uint64(fc.fm.F.Base(o)) == v {
+			return o.Var.Name
+		}
+	}
+	return ""
 }
 
 // objectOf is the address of the fresh object behind a pointer input.

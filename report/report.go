@@ -67,6 +67,7 @@ type Options struct {
 	TimeoutMS       int64  `json:"timeout_ms"`
 	TotalTimeoutMS  int64  `json:"total_timeout_ms,omitempty"`
 	Seed            uint64 `json:"seed"`
+	Engine          string `json:"engine,omitempty"`
 }
 
 // Goal is one goal and its answer.
@@ -81,6 +82,9 @@ type Goal struct {
 	Status    string `json:"status"`
 	Reason    string `json:"reason,omitempty"`
 	Test      *int   `json:"test,omitempty"`
+	// Engine is the solver that answered: "fd", "sat" (gini), or
+	// "constant" (a condition that never takes the outcome).
+	Engine string `json:"engine,omitempty"`
 }
 
 // Test is one test: inputs, stub answers, and what the replay saw.
@@ -209,6 +213,11 @@ type Stats struct {
 	Propagations int64 `json:"propagations"`
 	Trials       int64 `json:"trials"`
 	Steps        int64 `json:"steps"`
+	// SATTicks counts gini's work in ticks of 20,000 propagations,
+	// SATSolves its calls; Engines the goals each engine answered.
+	SATTicks  int64          `json:"sat_ticks"`
+	SATSolves int64          `json:"sat_solves"`
+	Engines   map[string]int `json:"engines"`
 }
 
 // JSONValue writes an interpreter value as JSON: a number when a double
@@ -249,8 +258,11 @@ func outcomeJSON(g testgen.Goal) any {
 	return o
 }
 
-func goalJSON(g testgen.Goal, fn string, status testgen.Status, reason string, test int) Goal {
+func goalJSON(g testgen.Goal, fn string, status testgen.Status, reason string, test int, engine string) Goal {
 	out := Goal{ID: g.ID(), Function: fn, Status: status.String(), Reason: reason}
+	if status != testgen.Unknown {
+		out.Engine = engine
+	}
 	if g.Kind == testgen.DecisionGoal {
 		out.Kind = "decision"
 		out.Line, out.Column = g.Dec.Pos.Line, g.Dec.Pos.Col
@@ -310,14 +322,21 @@ func testJSON(id int, fn string, t *testgen.Test, covers []string) Test {
 	return out
 }
 
-func statsJSON(s testgen.Stats) Stats {
-	return Stats{TimeMS: s.Time.Milliseconds(), Constraints: s.Constraints, Prunings: s.Prunings,
-		Nodes: s.Nodes, Failures: s.Failures, Propagations: s.Propagations, Trials: s.Trials, Steps: s.Steps}
+func statsJSON(s testgen.Stats, goals []Goal) Stats {
+	out := Stats{TimeMS: s.Time.Milliseconds(), Constraints: s.Constraints, Prunings: s.Prunings,
+		Nodes: s.Nodes, Failures: s.Failures, Propagations: s.Propagations, Trials: s.Trials, Steps: s.Steps,
+		SATTicks: s.SATTicks, SATSolves: s.SATSolves, Engines: map[string]int{}}
+	for _, g := range goals {
+		if g.Engine != "" {
+			out.Engines[g.Engine]++
+		}
+	}
+	return out
 }
 
 // FromReach builds the inka/v1 object of `inka reach`.
 func FromReach(file, fn string, r *testgen.GoalResult) *Run {
-	run := &Run{Schema: Schema, File: file, Function: fn, Domains: r.Domains, Stats: statsJSON(r.Stats), Tests: []Test{}}
+	run := &Run{Schema: Schema, File: file, Function: fn, Domains: r.Domains, Tests: []Test{}}
 	first := -1
 	for i, t := range r.Tests {
 		if first < 0 {
@@ -325,7 +344,8 @@ func FromReach(file, fn string, r *testgen.GoalResult) *Run {
 		}
 		run.Tests = append(run.Tests, testJSON(i, "", t, t.Result.Covered()))
 	}
-	run.Goals = []Goal{goalJSON(r.Goal, "", r.Status, r.Reason, first)}
+	run.Goals = []Goal{goalJSON(r.Goal, "", r.Status, r.Reason, first, r.Engine)}
+	run.Stats = statsJSON(r.Stats, run.Goals)
 	return run
 }
 
@@ -348,11 +368,11 @@ func FromCover(file, fn string, crit testgen.Criterion, covs []*testgen.Coverage
 			if g.Test >= 0 {
 				test = base + g.Test
 			}
-			run.Goals = append(run.Goals, goalJSON(g.Goal, name, g.Status, g.Reason, test))
+			run.Goals = append(run.Goals, goalJSON(g.Goal, name, g.Status, g.Reason, test, g.Engine))
 		}
 		addStats(&total, c.Stats)
 	}
-	run.Stats = statsJSON(total)
+	run.Stats = statsJSON(total, run.Goals)
 	return run
 }
 
@@ -364,6 +384,8 @@ func addStats(a *testgen.Stats, b testgen.Stats) {
 	a.Propagations += b.Propagations
 	a.Trials += b.Trials
 	a.Steps += b.Steps
+	a.SATTicks += b.SATTicks
+	a.SATSolves += b.SATSolves
 	a.Time += b.Time
 }
 
@@ -467,9 +489,13 @@ func WriteText(w io.Writer, run *Run) {
 	for _, s := range run.Skipped {
 		fmt.Fprintf(w, "skipped %s: %s\n", s.Function, s.Reason)
 	}
-	fmt.Fprintf(w, "%d goals: %d covered, %d unreachable, %d unknown; %d tests; %v; #c %d, #pr %d; %d steps\n",
+	sat := ""
+	if n := run.Stats.Engines["sat"]; n > 0 {
+		sat = fmt.Sprintf("; gini answered %d (%d ticks)", n, run.Stats.SATTicks)
+	}
+	fmt.Fprintf(w, "%d goals: %d covered, %d unreachable, %d unknown; %d tests; %v; #c %d, #pr %d; %d steps%s\n",
 		len(run.Goals), cov, unr, unk, len(run.Tests), time.Duration(run.Stats.TimeMS)*time.Millisecond,
-		run.Stats.Constraints, run.Stats.Prunings, run.Stats.Steps)
+		run.Stats.Constraints, run.Stats.Prunings, run.Stats.Steps, sat)
 }
 
 func mapString(m map[string]string) string {

@@ -71,9 +71,12 @@ type checkFigures struct {
 	crossGoals, crossRuns, exhaustive                  int
 }
 
-func checkFiles(t *testing.T) []string {
+func checkFiles(t *testing.T, dirs ...string) []string {
+	if len(dirs) == 0 {
+		dirs = []string{"paper", "diff", "user", "cut", "bitlevel"}
+	}
 	var files []string
-	for _, dir := range []string{"paper", "diff", "user", "cut"} {
+	for _, dir := range dirs {
 		fs, _ := filepath.Glob(filepath.Join("..", "testdata", dir, "*.c"))
 		files = append(files, fs...)
 	}
@@ -84,6 +87,18 @@ func checkFiles(t *testing.T) []string {
 }
 
 func TestCoverChecked(t *testing.T) {
+	coverChecked(t, checkOpts, checkFiles(t))
+}
+
+// TestCoverCheckedSAT: the same checks with every goal left to the
+// bit-level engine alone.
+func TestCoverCheckedSAT(t *testing.T) {
+	opts := checkOpts
+	opts.Engine = EngineSAT
+	coverChecked(t, opts, checkFiles(t, "paper", "user", "cut", "bitlevel"))
+}
+
+func coverChecked(t *testing.T, opts Options, files []string) {
 	if testing.Short() {
 		t.Skip("coverage runs on every test program")
 	}
@@ -94,11 +109,11 @@ func TestCoverChecked(t *testing.T) {
 	}
 	fig := &checkFigures{}
 	t.Run("files", func(t *testing.T) {
-		for _, file := range checkFiles(t) {
+		for _, file := range files {
 			file := file
 			t.Run(filepath.Base(filepath.Dir(file))+"/"+filepath.Base(file), func(t *testing.T) {
 				t.Parallel()
-				checkFile(t, file, gcc, fig)
+				checkFile(t, file, opts, gcc, fig)
 			})
 		}
 	})
@@ -116,7 +131,7 @@ type checked struct {
 	drv *cdriver.Driver
 }
 
-func checkFile(t *testing.T, file string, gcc bool, fig *checkFigures) {
+func checkFile(t *testing.T, file string, opts Options, gcc bool, fig *checkFigures) {
 	u, err := frontend.Load(file, frontend.Options{})
 	if err != nil {
 		t.Fatalf("%s: %v", file, err)
@@ -133,14 +148,14 @@ func checkFile(t *testing.T, file string, gcc bool, fig *checkFigures) {
 			t.Errorf("lowering %s: %v", fn, err)
 			continue
 		}
-		g, err := NewGenerator(prog, checkOpts)
+		g, err := NewGenerator(prog, opts)
 		if err != nil {
 			t.Errorf("%s: %v", fn, err)
 			continue
 		}
 		c := &checked{g: g, cov: g.Cover(AllDecisions, checkTotal)}
-		c.drv, err = cdriver.New(prog, fn, cdriver.Options{PtrArrayLen: checkOpts.ArrayLen,
-			PtrDepth: checkOpts.PtrDepth, StubCalls: stubCalls})
+		c.drv, err = cdriver.New(prog, fn, cdriver.Options{PtrArrayLen: opts.ArrayLen,
+			PtrDepth: opts.PtrDepth, StubCalls: stubCalls})
 		if err != nil {
 			t.Logf("%s: no gcc driver: %v", fn, err)
 		}

@@ -21,6 +21,9 @@ type GoalStatus struct {
 	Status Status
 	Reason string
 	Test   int // index in Coverage.Tests when covered, else -1
+	// Engine answered the goal (GoalResult.Engine; for a goal covered by
+	// another goal's test, the engine that found the test).
+	Engine string
 }
 
 // Coverage is the result of a coverage run on one function.
@@ -95,6 +98,13 @@ func (g *Generator) Cover(crit Criterion, total time.Duration) *Coverage {
 	defer func() { g.done = nil }()
 	for _, gs := range g.deepFirst(cov.Goals) {
 		if gs.Test >= 0 {
+			if g.Opts.DumpSMT2 != "" {
+				// Covered by another goal's test: the query is still
+				// the goal's own (Reach writes it for the others).
+				if err := g.dumpSMT2(gs.Goal); err != nil {
+					gs.Reason = "--dump-smt2: " + err.Error()
+				}
+			}
 			continue
 		}
 		if g.Opts.Total.Exhausted() {
@@ -103,7 +113,7 @@ func (g *Generator) Cover(crit Criterion, total time.Duration) *Coverage {
 		}
 		r := g.Reach(gs.Goal, 1)
 		cov.Stats.add(r.Stats)
-		gs.Status, gs.Reason = r.Status, r.Reason
+		gs.Status, gs.Reason, gs.Engine = r.Status, r.Reason, r.Engine
 		if r.Status != Covered {
 			continue
 		}
@@ -114,7 +124,7 @@ func (g *Generator) Cover(crit Criterion, total time.Duration) *Coverage {
 		cov.Covers = append(cov.Covers, covers)
 		for _, id := range covers {
 			if o, ok := index[id]; ok && o.Test < 0 {
-				o.Status, o.Reason, o.Test = Covered, "", n
+				o.Status, o.Reason, o.Test, o.Engine = Covered, "", n, r.Engine
 				if o.Goal.Kind == DecisionGoal {
 					g.done[outcome{o.Goal.Dec, o.Goal.Outcome}] = true
 				}

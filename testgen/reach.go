@@ -40,7 +40,6 @@ import (
 	"errors"
 	"fmt"
 	"sort"
-	"strconv"
 	"strings"
 	"time"
 
@@ -88,6 +87,12 @@ type Options struct {
 	UseInitializers bool
 	ArrayLen        int // elements behind a T* input (default 4)
 	PtrDepth        int // levels of fresh objects behind pointer inputs (default 3)
+	// Engine picks the solver (portfolio.go): EngineFD, EngineSAT, or
+	// EngineAuto (the default) for a choice per goal.
+	Engine string
+	// DumpSMT2 names a directory where the SMT-LIB query of every goal is
+	// written (sat.go); empty: none.
+	DumpSMT2 string
 }
 
 // DefaultTimeout is the default wall-clock guard of a goal: far above the
@@ -113,6 +118,9 @@ func (o Options) withDefaults() Options {
 	}
 	if o.PtrDepth <= 0 {
 		o.PtrDepth = 3
+	}
+	if o.Engine == "" {
+		o.Engine = EngineAuto
 	}
 	return o
 }
@@ -143,12 +151,14 @@ type Test struct {
 	lines map[ir.Pos]bool
 }
 
-// Stats are the solver's figures for one goal (the paper's #c and #pr).
+// Stats are the solvers' figures for one goal (the paper's #c and #pr for
+// fd; ticks of propagations and solver calls for gini).
 type Stats struct {
 	Constraints, Prunings, Nodes, Failures, Propagations, Trials int64
 	// Steps is the work spent on the goal (package budget).
-	Steps int64
-	Time  time.Duration
+	Steps               int64
+	SATTicks, SATSolves int64
+	Time                time.Duration
 }
 
 func (s *Stats) sub(t Stats) {
@@ -159,6 +169,8 @@ func (s *Stats) sub(t Stats) {
 	s.Failures -= t.Failures
 	s.Propagations -= t.Propagations
 	s.Trials -= t.Trials
+	s.SATTicks -= t.SATTicks
+	s.SATSolves -= t.SATSolves
 	s.Time -= t.Time
 }
 
@@ -170,6 +182,8 @@ func (s *Stats) add(t Stats) {
 	s.Propagations += t.Propagations
 	s.Trials += t.Trials
 	s.Steps += t.Steps
+	s.SATTicks += t.SATTicks
+	s.SATSolves += t.SATSolves
 	s.Time += t.Time
 }
 
@@ -187,6 +201,10 @@ type GoalResult struct {
 	// confirm (each one is a bug of inka, reported in Reason if no test
 	// was found).
 	Spurious int
+	// Engine is the engine that answered (EngineFD, EngineSAT, or
+	// "constant" for an outcome a constant condition never takes); for an
+	// unknown goal, the last one that tried.
+	Engine string
 }
 
 // Generator answers goals on one function.
@@ -221,6 +239,8 @@ type Generator struct {
 	// covered are the decision outcomes the tests of a coverage run cover
 	// so far: a search prefers the others (searcher.elseFirst).
 	done map[outcome]bool
+	// sat is the bit-level engine of the function, built on first use.
+	sat *satEngine
 }
 
 // NewGenerator prepares the goals of p's entry function.
@@ -519,27 +539,10 @@ func (g *Generator) solveShared(sh *shared, goal Goal, max int, bud *budget.B, r
 	return complete, why
 }
 
-// Reach answers a goal with up to max tests (max ≤ 0: one).
-func (g *Generator) Reach(goal Goal, max int) *GoalResult {
-	if max <= 0 {
-		max = 1
-	}
-	start := time.Now()
-	res := &GoalResult{Goal: goal}
-	defer func() { res.Stats.Time = time.Since(start) }()
-	if v, ok := constantOutcome(g.inlined.Func, goal); ok && goal.Dec.Outcomes[goal.Outcome] == strconv.FormatBool(!v) {
-		res.Status = Unreachable
-		res.Reason = constantReason(goal, v)
-		return res
-	}
-	res.Status = Unknown
-	if g.setupErr != nil {
-		res.Reason = g.setupErr.Error()
-		return res
-	}
-	// The goal's budget: its steps, its time guard, within the run's.
-	gb := g.Opts.Total.Child("goal", g.Opts.Steps, start.Add(g.Opts.Timeout))
-	defer func() { res.Stats.Steps += gb.Used() }()
+// reachFD answers a goal with the fd engine within gb, a budget of steps
+// steps (the goal's, or the part of it the portfolio gives fd).
+func (g *Generator) reachFD(goal Goal, max int, gb *budget.B, steps int64) *GoalResult {
+	res := &GoalResult{Goal: goal, Status: Unknown, Engine: EngineFD}
 	// The full model (runs that return normally) gets two thirds of the
 	// steps; the model cut at the goal, which alone can prove the goal
 	// unreachable or show a run that reaches it and then goes wrong, gets
@@ -547,7 +550,7 @@ func (g *Generator) Reach(goal Goal, max int) *GoalResult {
 	// full search was incomplete: it describes every run up to the goal,
 	// so a proof there holds whatever the full model's loops, bounds or
 	// budget did after the goal.
-	complete, why, ok := g.solveFull(goal, max, gb, res)
+	complete, why, ok := g.solveFull(goal, max, gb, steps, res)
 	if !ok {
 		return res
 	}
@@ -618,14 +621,14 @@ func (g *Generator) Reach(goal Goal, max int) *GoalResult {
 // reports whether the search was complete, and why it proves nothing (the
 // budget when it was not complete). ok is false when there is no model
 // (res then says why).
-func (g *Generator) solveFull(goal Goal, max int, gb *budget.B, res *GoalResult) (complete bool, why string, ok bool) {
+func (g *Generator) solveFull(goal Goal, max int, gb *budget.B, steps int64, res *GoalResult) (complete bool, why string, ok bool) {
 	if goal.Kind == DecisionGoal {
 		sh := g.sharedModel()
 		if sh.err != nil {
 			res.Status, res.Reason = Unknown, sh.err.Error()
 			return false, "", false
 		}
-		complete, why = g.solveShared(sh, goal, max, g.testsShare(gb), res)
+		complete, why = g.solveShared(sh, goal, max, g.testsShare(gb, steps), res)
 		return complete, why, true
 	}
 	b, found, err := g.build(goal, false, gb)
@@ -637,7 +640,7 @@ func (g *Generator) solveFull(goal Goal, max int, gb *budget.B, res *GoalResult)
 		res.Status, res.Reason = Unknown, err.Error()
 		return false, "", false
 	}
-	b.budget = g.testsShare(gb)
+	b.budget = g.testsShare(gb, steps)
 	b.m.S.Budget = b.budget
 	complete, why = g.solve(b, goal, max, res)
 	if complete {
@@ -646,10 +649,10 @@ func (g *Generator) solveFull(goal Goal, max int, gb *budget.B, res *GoalResult)
 	return complete, why, true
 }
 
-// testsShare is the part of the goal's budget gb the search for tests gets
-// (two thirds; the cut model has what is left).
-func (g *Generator) testsShare(gb *budget.B) *budget.B {
-	return gb.Child("tests' share of the goal's", g.Opts.Steps*2/3, time.Time{})
+// testsShare is the part of fd's budget gb, of steps steps, the search
+// for tests gets (two thirds; the cut model has what is left).
+func (g *Generator) testsShare(gb *budget.B, steps int64) *budget.B {
+	return gb.Child("tests' share of the goal's", steps*2/3, time.Time{})
 }
 
 // approximations says why a failed search on m proves nothing, or "".
@@ -825,9 +828,65 @@ func reached(r *interp.Result, goal Goal, t *Test) bool {
 	return t != nil && t.lines[ir.Pos{File: goal.File, Line: goal.Line}]
 }
 
+// solution is an assignment of a model's inputs and of the values its
+// stub calls return, whichever engine found it.
+type solution struct {
+	inputs []inputValue
+	stubs  []stubValue // the calls the run makes, in execution order
+	// names are the objects returned by the calls (stubptr.go).
+	names map[string]string
+}
+
+// inputValue is the value of an input; set is false when the solution
+// leaves it free.
+type inputValue struct {
+	in  *model.Input
+	val fd.Int
+	set bool
+}
+
+// stubValue is the value a stub call returns (set is false when the call
+// returns nothing the model uses), and obj the object it returns ("" for
+// none, stubptr.go).
+type stubValue struct {
+	stub *ssa.Stub
+	val  fd.Int
+	set  bool
+	obj  string
+}
+
 // replay runs the interpreter on the inputs of the current solution.
 func (g *Generator) replay(b *built) (*Test, *interp.Result, error) {
 	m := b.m
+	sol := solution{}
+	for _, x := range m.Inputs() {
+		iv := inputValue{in: x, set: x.Var.IsFixed()}
+		if iv.set {
+			iv.val = x.Var.Val()
+		}
+		sol.inputs = append(sol.inputs, iv)
+	}
+	// The objects the calls return, named after the first call that
+	// returns each (stubptr.go); the inputs of the others do not exist.
+	calls := m.Stubs()
+	names, objAnswers := returnedObjects(m, calls)
+	sol.names = names
+	for i, c := range calls {
+		if _, ok := b.in.volatiles[c.Stub.Extern]; ok {
+			continue // the interpreter reads the object
+		}
+		sv := stubValue{stub: c.Stub, set: len(c.Dsts) > 0 && c.Dsts[0].IsFixed(), obj: objAnswers[i]}
+		if sv.set {
+			sv.val = c.Dsts[0].Val()
+		}
+		sol.stubs = append(sol.stubs, sv)
+	}
+	return g.replaySolution(sol, m.F, b.budget)
+}
+
+// replaySolution runs the interpreter on the inputs of a solution of a
+// model of f, within bud.
+func (g *Generator) replaySolution(sol solution, f *ssa.Func, bud *budget.B) (*Test, *interp.Result, error) {
 	t := &Test{ArgOrder: g.argOrder, Args: map[string]interp.Val{}, Globals: map[string]interp.Val{}, Objects: map[string]interp.Val{},
 		Stubs: map[string][]interp.Val{}, lines: map[ir.Pos]bool{}}
 	in := interp.Inputs{Values: map[string]interp.Val{}, Null: map[string]bool{}}
@@ -841,8 +900,8 @@ func (g *Generator) replay(b *built) (*Test, *interp.Result, error) {
 	// NULL pointer (at any depth) do not exist: the model's values for
 	// them are not inputs.
 	var nulls []string
-	for _, x := range m.Inputs() {
-		if x.Pointer && !x.Undefined && x.Var.IsFixed() && x.Var.Val().IsZero() && objects[x.Path] {
+	for _, iv := range sol.inputs {
+		if x := iv.in; x.Pointer && !x.Undefined && iv.set && iv.val.IsZero() && objects[x.Path] {
 			nulls = append(nulls, x.Path+"[")
 		}
 	}
@@ -854,22 +913,19 @@ func (g *Generator) replay(b *built) (*Test, *interp.Result, error) {
 		}
 		return false
 	}
-	// The objects the calls return, named after the first call that
-	// returns each (stubptr.go); the inputs of the others do not exist.
-	calls := m.Stubs()
-	names, objAnswers := returnedObjects(m, calls)
-	for _, x := range m.Inputs() {
-		if x.Undefined || !x.Var.IsFixed() || underNull(x.Path) {
+	for _, iv := range sol.inputs {
+		x := iv.in
+		if x.Undefined || !iv.set || underNull(x.Path) {
 			continue
 		}
-		path, live := renameReturned(x.Path, names, g.returns)
+		path, live := renameReturned(x.Path, sol.names, g.returns)
 		if !live {
 			continue
 		}
-		v := x.Var.Val()
+		v := iv.val
 		typ := x.Cell.Typ
 		if typ.IsFuncPointer() {
-			g.funcInput(m, x, path, v, &in, t)
+			g.funcInput(f, x, path, v, &in, t)
 			continue
 		}
 		if x.Pointer {
@@ -887,32 +943,29 @@ func (g *Generator) replay(b *built) (*Test, *interp.Result, error) {
 	answers := map[string][]interp.Val{}
 	objs := map[string][]string{}
 	writes := map[string][]StubWrite{}
-	for i, c := range calls {
-		if _, ok := b.in.volatiles[c.Stub.Extern]; ok {
-			continue // the interpreter reads the object
-		}
+	for _, c := range sol.stubs {
 		var v interp.Val
-		if len(c.Dsts) > 0 && c.Dsts[0].IsFixed() {
-			v = toVal(c.Stub.Extern.Result, c.Dsts[0].Val())
+		if c.set {
+			v = toVal(c.stub.Extern.Result, c.val)
 		}
-		if e := g.writeOf[c.Stub.Extern]; e != nil {
+		if e := g.writeOf[c.stub.Extern]; e != nil {
 			// The store of the last call of e (it follows the call).
 			if l := writes[e.Name]; len(l) > 0 {
 				l[len(l)-1] = StubWrite{Arg: e.WriteArg(), Set: true, Val: v}
 			}
 			continue
 		}
-		name := c.Stub.Extern.Name
-		if c.Stub.Extern.System {
+		name := c.stub.Extern.Name
+		if c.stub.Extern.System {
 			continue // no stub: the C library (ir/library.go)
 		}
-		if objAnswers[i] != "" {
-			v = interp.Null(c.Stub.Extern.Result)
+		if c.obj != "" {
+			v = interp.Null(c.stub.Extern.Result)
 		}
 		answers[name] = append(answers[name], v)
-		objs[name] = append(objs[name], objAnswers[i])
-		if c.Stub.Extern.WriteArg() >= 0 {
-			writes[name] = append(writes[name], StubWrite{Arg: c.Stub.Extern.WriteArg()})
+		objs[name] = append(objs[name], c.obj)
+		if c.stub.Extern.WriteArg() >= 0 {
+			writes[name] = append(writes[name], StubWrite{Arg: c.stub.Extern.WriteArg()})
 		}
 	}
 	t.Stubs, t.StubWrites, t.StubObjects = answers, writes, objs
@@ -929,7 +982,7 @@ func (g *Generator) replay(b *built) (*Test, *interp.Result, error) {
 		return ans
 	}
 	t.Inputs = in
-	r, err := interp.Run(g.Prog, g.Fn.Name, in, interp.Config{Budget: b.budget,
+	r, err := interp.Run(g.Prog, g.Fn.Name, in, interp.Config{Budget: bud,
 		PtrArrayLen: g.Opts.ArrayLen, PtrDepth: g.Opts.PtrDepth, UseInitializers: g.Opts.UseInitializers,
 		OnStmt: func(s ir.Stmt) {
 			p := s.Position()
@@ -942,15 +995,15 @@ func (g *Generator) replay(b *built) (*Test, *interp.Result, error) {
 // funcInput sets the function-pointer input x (at path) from its value v in the
 // model (the address of a function object, or 0): NULL, the input's own
 // callback (the interpreter's default), or a function of the program.
-func (g *Generator) funcInput(m *model.Model, x *model.Input, path string, v fd.Int, in *interp.Inputs, t *Test) {
+func (g *Generator) funcInput(f *ssa.Func, x *model.Input, path string, v fd.Int, in *interp.Inputs, t *Test) {
 	if v.IsZero() {
 		in.Null[path] = true
 		t.Null = append(t.Null, path)
 		t.put(x, path, interp.IntVal(x.Cell.Typ, 0))
 		return
 	}
-	for _, o := range m.F.PT.Objects {
-		if o.Kind != pointsto.VarObj || o.Var.Class != ir.FuncObj || m.F.Base(o) != v.Int64() {
+	for _, o := range f.PT.Objects {
+		if o.Kind != pointsto.VarObj || o.Var.Class != ir.FuncObj || f.Base(o) != v.Int64() {
 			continue
 		}
 		if o.Var.Fn != nil {

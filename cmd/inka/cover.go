@@ -55,6 +55,9 @@ func runCover(args []string, stdout, stderr io.Writer) int {
 	}
 	file := pos[0]
 	out := &failure{stdout: stdout, stderr: stderr, json: *format == "json", file: file, fn: *fn}
+	if err := gf.prepare(); err != nil {
+		return out.fail(err)
+	}
 	u, err := frontend.Load(file, ff.options())
 	if err != nil {
 		return out.fail(err)

@@ -34,8 +34,18 @@ func describeError(err error) (string, bool) {
 	if errors.As(err, &pe) {
 		return pe.Error(), true
 	}
+	var ue *usageError
+	if errors.As(err, &ue) {
+		return "inka: " + ue.Error(), true
+	}
 	return "inka: " + err.Error(), false
 }
+
+// usageError is an option the run cannot honour (a --dump-smt2 directory
+// it cannot make): exit status 2, as an error in the input.
+type usageError struct{ msg string }
+
+func (e *usageError) Error() string { return e.msg }
 
 // failure reports the error that ends a reach or cover run: on stderr as
 // reportError does, and with JSON output also as an inka/v1 object that

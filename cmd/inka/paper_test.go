@@ -335,6 +335,8 @@ func TestBadInput(t *testing.T) {
 		{[]string{"cover", "testdata/paper/foo.c", "--format", "xml"}, `unknown format "xml"`},
 		{[]string{"cover", "testdata/paper/foo.c", "--array-len", "100000"}, "want an integer in 1..1024"},
 		{[]string{"reach", "testdata/paper/foo.c:19:true", "--max-unroll", "0"}, "want an integer in 1..100000"},
+		{[]string{"cover", "testdata/paper/foo.c", "--engine", "z3"}, "want fd, sat or auto"},
+		{[]string{"cover", "testdata/paper/foo.c", "--dump-smt2", "testdata/paper/foo.c/q"}, "--dump-smt2: mkdir testdata/paper/foo.c: not a directory"},
 	}
 	checkBadInput(t, cases)
 }

@@ -4,6 +4,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"os"
 	"strconv"
 	"strings"
 	"time"
@@ -30,6 +31,8 @@ type genFlags struct {
 	seed      uint64
 	arrayLen  int
 	useInit   bool
+	engine    string
+	dumpSMT2  string
 }
 
 func (g *genFlags) register(fs *flag.FlagSet) {
@@ -48,13 +51,34 @@ func (g *genFlags) register(fs *flag.FlagSet) {
 	// the model: thousands make every goal slow, so the range is bounded.
 	fs.Func("array-len", "elements of the object behind a pointer input (1..1024, default 4)", intIn(&g.arrayLen, 1, 1024))
 	fs.BoolVar(&g.useInit, "use-initializers", false, "globals start from their initializers instead of being inputs")
+	g.engine = testgen.EngineAuto
+	fs.Func("engine", "solver: fd (finite domains), sat (bit-blasting to gini) or auto (a choice per goal, the default)", func(s string) error {
+		switch s {
+		case testgen.EngineFD, testgen.EngineSAT, testgen.EngineAuto:
+			g.engine = s
+			return nil
+		}
+		return fmt.Errorf("want fd, sat or auto")
+	})
+	fs.StringVar(&g.dumpSMT2, "dump-smt2", "", "write the SMT-LIB (QF_BV) reachability query of every goal into `DIR`")
+}
+
+// prepare makes the directory of --dump-smt2.
+func (g *genFlags) prepare() error {
+	if g.dumpSMT2 == "" {
+		return nil
+	}
+	if err := os.MkdirAll(g.dumpSMT2, 0o755); err != nil {
+		return &usageError{"--dump-smt2: " + err.Error()}
+	}
+	return nil
 }
 
 // report returns the options as the inka/v1 output records them.
 func (g *genFlags) report() *report.Options {
 	return &report.Options{ArrayLen: g.arrayLen, MaxDepth: ir.DefaultMaxDepth, UseInitializers: g.useInit,
 		MaxUnroll: g.maxUnroll, MaxInline: g.maxInline, Steps: g.steps, TimeoutMS: g.timeout.Milliseconds(),
-		TotalTimeoutMS: g.total.Milliseconds(), Seed: g.seed}
+		TotalTimeoutMS: g.total.Milliseconds(), Seed: g.seed, Engine: g.engine}
 }
 
 // int64In returns a flag setter that parses an integer in lo..hi into p.
@@ -97,7 +121,8 @@ func intIn(p *int, lo, hi int) func(string) error {
 // options returns the generator's options; total is the run's budget.
 func (g *genFlags) options(total *budget.B) testgen.Options {
 	return testgen.Options{Steps: g.steps, Timeout: g.timeout, Total: total, MaxUnroll: g.maxUnroll,
-		MaxInline: g.maxInline, Seed: g.seed, ArrayLen: g.arrayLen, UseInitializers: g.useInit}
+		MaxInline: g.maxInline, Seed: g.seed, ArrayLen: g.arrayLen, UseInitializers: g.useInit,
+		Engine: g.engine, DumpSMT2: g.dumpSMT2}
 }
 
 // totalBudget returns the budget of the run (nil without --total-timeout):
@@ -218,6 +243,9 @@ func runReach(args []string, stdout, stderr io.Writer) int {
 		return out.fail(err)
 	}
 	out.file = t.file
+	if err := gf.prepare(); err != nil {
+		return out.fail(err)
+	}
 	u, err := frontend.Load(t.file, ff.options())
 	if err != nil {
 		return out.fail(err)
