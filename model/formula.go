@@ -63,8 +63,13 @@ type StubInstance struct {
 // Cut is a point where the formula stops following a run.
 type Cut struct {
 	Guard  *term.Term // the run reaches the cut
-	Reason string     // "loop unrolling bound hit", "unsupported: ..."
-	pre    int        // the place of the cut (-1: before everything)
+	Reason string     // "loop unrolling bound hit", "unsupported: ...", ...
+	pre    int        // the place of the cut
+	// anywhere marks a cut past which the run may reach any goal, wherever
+	// it lies: a call left un-inlined (its callee may contain the goal), a
+	// call of the C library (it may call back, or change what decides the
+	// goal), what the formula cannot represent about memory.
+	anywhere bool
 }
 
 // place is a statement of the PSSA function (not of the unrolled one):
@@ -147,7 +152,7 @@ func (fm *Formula) mayPrecede(c, p int) bool {
 func (fm *Formula) cutsBefore(pres []int) []*Cut {
 	var out []*Cut
 	for _, c := range fm.Cuts {
-		keep := len(pres) == 0 || c.pre < 0
+		keep := len(pres) == 0 || c.anywhere
 		for _, p := range pres {
 			keep = keep || fm.mayPrecede(c.pre, p)
 		}
@@ -260,7 +265,7 @@ func (t *unroller) entry() *term.Term {
 			input.Pointer = true
 			addrs, why := pointerInput(t.F, c, path, t.Opts.MayBeNull)
 			if why != "" {
-				t.Cuts = append(t.Cuts, &Cut{Guard: t.T.True(), Reason: "unsupported: " + why, pre: -1})
+				t.Cuts = append(t.Cuts, &Cut{Guard: t.T.True(), Reason: "unsupported: " + why, anywhere: true})
 			}
 			one := t.T.False()
 			for _, a := range addrs {
@@ -307,10 +312,12 @@ func (t *unroller) val(v ssa.Value) *term.Term {
 // kill ends the runs on which ub holds.
 func (t *unroller) kill(ub *term.Term) { t.alive = t.T.And(t.alive, t.T.Not(ub)) }
 
-// cut stops following the runs that get here, for a reason.
-func (t *unroller) cut(reason string) {
+// cut stops following the runs that get here, for a reason; a run cut
+// there may go on to the goals that can come after it in the function
+// (anywhere: to any goal).
+func (t *unroller) cut(reason string, anywhere bool) {
 	if !t.alive.IsFalse() {
-		t.Cuts = append(t.Cuts, &Cut{Guard: t.alive, Reason: reason, pre: t.cur})
+		t.Cuts = append(t.Cuts, &Cut{Guard: t.alive, Reason: reason, pre: t.cur, anywhere: anywhere})
 	}
 	t.alive = t.T.False()
 }
@@ -329,7 +336,7 @@ func (t *unroller) block(ss []ssa.Stmt) {
 		if src := s.Source(); src != nil {
 			if why := ir.UnmodelledStmt(src); why != "" {
 				// The C library: the run stops here (ir/library.go).
-				t.cut(fmt.Sprintf("unsupported: %s: %s", src.Position(), why))
+				t.cut(fmt.Sprintf("it depends on the statement at %s: %s", src.Position(), why), true)
 			}
 		}
 		t.order = t.order[:len(t.order)-1]
@@ -396,14 +403,20 @@ func (t *unroller) stmt(s ssa.Stmt) {
 		for _, d := range s.Dsts {
 			t.vals[d] = T.Var(t.width(d.Cell.Typ), d.String())
 		}
-		t.cut(fmt.Sprintf("unsupported: %s: call of %s deeper than the inlining bound", s.Call.Pos, s.Call.Func.Name))
+		t.cut(fmt.Sprintf("a run may reach it through the call of %s at %s, nested deeper than the inlining bound (--max-inline)",
+			s.Call.Func.Name, s.Call.Pos), true)
 	case *ssa.Cut:
 		// A construct inka does not model, or an access the PSSA cannot
 		// name: the formula does not follow the run past it.
 		for _, d := range s.Dsts {
 			t.vals[d] = T.Var(t.width(d.Cell.Typ), d.String())
 		}
-		t.cut("unsupported: " + s.What)
+		if u, ok := s.Source().(*ir.Unsupported); ok {
+			// The run goes on in C past the construct.
+			t.cut(fmt.Sprintf("a run may reach it after %s: unsupported: %s", u.Pos, u.What), false)
+		} else {
+			t.cut("unsupported: "+s.What, true)
+		}
 	case *ssa.Check:
 		c := T.Ne(t.val(s.Cond), T.Const(t.val(s.Cond).W, 0))
 		t.test(s, c)
@@ -448,7 +461,7 @@ func (t *unroller) stub(s *ssa.Stub) {
 	t.Stubs = append(t.Stubs, inst)
 	for _, d := range s.Dsts {
 		if d.Cell.Typ.IsPointer() {
-			t.cut(fmt.Sprintf("unsupported: %s returns a pointer", s.Extern.Name))
+			t.cut(fmt.Sprintf("unsupported: %s returns a pointer", s.Extern.Name), true)
 			return
 		}
 	}
@@ -498,12 +511,12 @@ func (t *unroller) loop(s *ssa.While) {
 		}
 		if k >= t.Opts.MaxUnroll {
 			t.cur = here
-			t.cut("loop unrolling bound hit")
+			t.cut("loop unrolling bound hit", false)
 			break
 		}
 		if t.MaxTerms > 0 && T.Len() > t.MaxTerms {
 			t.cur = here
-			t.cut(fmt.Sprintf("the bit-level model is too large (more than %d terms)", t.MaxTerms))
+			t.cut(fmt.Sprintf("the bit-level model is too large (more than %d terms)", t.MaxTerms), false)
 			break
 		}
 		heads := make([]*term.Term, len(s.Phis))
