@@ -22,7 +22,7 @@ trap 'rm -rf "$bin"' EXIT
 if [ "${1:-}" = campaign ]; then
 	out=${3:-arith-campaign}
 	nice -n 19 "$bin/inka" arith run --duration "${2:-1h}" --seed "${SEED:-1}" \
-		--exprs 10 --size 100 --cc gcc,clang,tcc --opt O0,O1,O2,O3 --ubsan --reduce --out "$out"
+		--exprs 10 --size 100 --mix --cc gcc,clang,tcc --opt O0,O1,O2,O3 --ubsan --reduce --out "$out"
 	exit
 fi
 
