@@ -16,9 +16,10 @@ package testgen
 //
 // The programs are those of testdata/paper, testdata/diff,
 // testdata/user (programs of the kind a user points inka at, written for
-// these checks) and testdata/cut (constructs inka does not model, on some
+// these checks), testdata/cut (constructs inka does not model, on some
 // paths only: a function whose every run needs one is refused, and that
-// is all the refusals allowed). Budgets are short: an answer may be unknown here and
+// is all the refusals allowed) and testdata/real (the corpus of
+// bench/refuse: code in the styles of real projects). Budgets are short: an answer may be unknown here and
 // covered with the command's defaults; what is checked is that no answer
 // is wrong.
 
@@ -73,7 +74,7 @@ type checkFigures struct {
 
 func checkFiles(t *testing.T, dirs ...string) []string {
 	if len(dirs) == 0 {
-		dirs = []string{"paper", "diff", "user", "cut", "bitlevel"}
+		dirs = []string{"paper", "diff", "user", "cut", "bitlevel", "real"}
 	}
 	var files []string
 	for _, dir := range dirs {
@@ -141,7 +142,7 @@ func checkFile(t *testing.T, file string, opts Options, gcc bool, fig *checkFigu
 		prog, err := u.Lower(fn)
 		if err != nil {
 			var fe *frontend.Error
-			if filepath.Base(filepath.Dir(file)) == "cut" && errors.As(err, &fe) && strings.Contains(fe.Msg, "unsupported") {
+			if dir := filepath.Base(filepath.Dir(file)); (dir == "cut" || dir == "real") && errors.As(err, &fe) && strings.Contains(fe.Msg, "unsupported") {
 				t.Logf("%s refused: %v", fn, err)
 				continue
 			}

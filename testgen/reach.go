@@ -716,7 +716,7 @@ func (g *Generator) search(b *built, goal Goal, max int, res *GoalResult) (bool,
 		}
 		if err != nil {
 			res.Spurious++
-			res.Reason = "replay failed: " + err.Error()
+			res.Reason = replayFailure(err)
 			return false
 		}
 		if !confirms(rr, goal, t) {
@@ -758,7 +758,7 @@ func (g *Generator) solveCut(b *built, goal Goal, more bool, res *GoalResult) (b
 		case se.exhausted():
 			return true // the replay ran out of budget: no verdict
 		case err != nil:
-			res.Reason = "replay failed: " + err.Error()
+			res.Reason = replayFailure(err)
 		case confirms(rr, goal, t):
 			res.Tests = append(res.Tests, t)
 		case reached(rr, goal, t):
@@ -1014,6 +1014,16 @@ func (g *Generator) funcInput(f *ssa.Func, x *model.Input, path string, v fd.Int
 		}
 		t.put(x, path, interp.FuncPtr(x.Cell.Typ, o.Var.Name))
 	}
+}
+
+// replayFailure says why a replay failed: a construct the interpreter does
+// not run (a location read as another type than the one stored there: the
+// answer is unknown for that reason), or an error of inka's own.
+func replayFailure(err error) string {
+	if errors.Is(err, interp.ErrUnsupported) {
+		return "a run meets a construct inka does not model: " + err.Error()
+	}
+	return "replay failed: " + err.Error()
 }
 
 // put files an input value, at path, under Args, Globals or Objects.

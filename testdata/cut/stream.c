@@ -6,11 +6,9 @@ typedef void (*free_func)(void *opaque, void *address);
 
 struct stream {
     const unsigned char *next_in;
-    unsigned avail_in;
-    unsigned long total_in;
     unsigned char *next_out;
-    unsigned avail_out;
-    unsigned long total_out;
+    unsigned avail_in, avail_out;
+    unsigned long total_in, total_out;
     alloc_func zalloc;
     free_func zfree;
     void *opaque;
