@@ -64,8 +64,9 @@ type options struct {
 	model       bool
 	goals       int
 	modelEvery  int
-	nodes       int64
-	goalTimeout time.Duration
+	steps       int64
+	totalSteps  int64
+	guard       time.Duration
 	attacks     int
 	keep        string
 	reduce      bool
@@ -85,8 +86,9 @@ func parseFlags(args []string, out io.Writer) (*options, []string, error) {
 	fs.BoolVar(&o.model, "model", true, "also check the model's answers (inka cover) on the programs the interpreter agrees on")
 	fs.IntVar(&o.goals, "goals", 3, "model check: decision outcomes asked per program, spread over func_1")
 	fs.IntVar(&o.modelEvery, "model-every", 1, "model check: only on the programs whose seed is a multiple of this (the check costs seconds to minutes a program)")
-	fs.Int64Var(&o.nodes, "nodes", 1000, "model check: search nodes per goal")
-	fs.DurationVar(&o.goalTimeout, "goal-timeout", time.Minute, "model check: outer time guard per goal (the node budget decides first)")
+	fs.Int64Var(&o.steps, "steps", 3_000_000, "model check: step budget per goal (deterministic; inka's default is 10^7)")
+	fs.Int64Var(&o.totalSteps, "total-steps", 20_000_000, "model check: step budget per program")
+	fs.DurationVar(&o.guard, "guard", 10*time.Minute, "model check: outer wall-clock guard per program (the step budgets decide first)")
 	fs.IntVar(&o.attacks, "attacks", 60, "model check: runs held against the unreachable claims of a program")
 	fs.StringVar(&o.keep, "keep", filepath.Join(os.TempDir(), "inka-csmith-failures"), "directory for the failing programs and their reductions")
 	fs.BoolVar(&o.reduce, "reduce", true, "reduce failing programs with creduce (when installed)")
@@ -156,7 +158,7 @@ func newChecker(o *options) (*checker, error) {
 		return nil, err
 	}
 	return &checker{csmith: bin, include: inc, work: work, model: o.model, modelEvery: max(o.modelEvery, 1), keep: o.keep,
-		mopts: modelOptions{goals: o.goals, nodes: o.nodes, goal: o.goalTimeout, maxUnroll: 16, attacks: o.attacks}}, nil
+		mopts: modelOptions{goals: o.goals, steps: o.steps, totalSteps: o.totalSteps, guard: o.guard, maxUnroll: 16, attacks: o.attacks}}, nil
 }
 
 // findCsmith returns the csmith binary and its include directory,

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/inka-tool/inka/budget"
 	"github.com/inka-tool/inka/internal/cdriver"
 	"github.com/inka-tool/inka/interp"
 	"github.com/inka-tool/inka/ir"
@@ -17,11 +18,12 @@ import (
 
 // modelOptions are the budgets of the model check of one program.
 type modelOptions struct {
-	goals     int           // decision outcomes asked per program, spread over the function
-	nodes     int64         // search nodes per goal
-	goal      time.Duration // outer time guard per goal (the node budget decides first)
-	maxUnroll int
-	attacks   int // runs held against the program's unreachable claims
+	goals      int           // decision outcomes asked per program, spread over the function
+	steps      int64         // step budget per goal (package budget: deterministic)
+	totalSteps int64         // step budget per program, the generator's setup included
+	guard      time.Duration // outer wall-clock guard per program (the step budgets decide first)
+	maxUnroll  int
+	attacks    int // runs held against the program's unreachable claims
 }
 
 // The input shape of the model check, shared by inka and gcc's driver.
@@ -63,8 +65,9 @@ func (c *checker) checkModel(ctx context.Context, file string, r *Result) (m *Mo
 		return m
 	}
 	o := c.mopts
-	g, err := testgen.NewGenerator(prog, testgen.Options{Timeout: o.goal, MaxNodes: o.nodes, MaxUnroll: o.maxUnroll,
-		Seed: uint64(r.Seed), ArrayLen: arrayLen, PtrDepth: ptrDepth})
+	total := budget.New(o.totalSteps, time.Now().Add(o.guard))
+	g, err := testgen.NewGenerator(prog, testgen.Options{Steps: o.steps, Total: total, Timeout: o.guard,
+		MaxUnroll: o.maxUnroll, Seed: uint64(r.Seed), ArrayLen: arrayLen, PtrDepth: ptrDepth})
 	if err != nil {
 		m.Skipped = "generator: " + err.Error()
 		return m

@@ -45,8 +45,8 @@ func (c *checker) reduceFile(ctx context.Context, r *Result, limit time.Duration
 	}
 	prog := filepath.Join(dir, "prog.c")
 	script := filepath.Join(dir, "interesting.sh")
-	test := fmt.Sprintf("#!/bin/sh\nexec %q -model=%v -goals %d -nodes %d -attacks %d -interesting %q prog.c\n",
-		self, r.Kind == WrongAnswer, c.mopts.goals, c.mopts.nodes, c.mopts.attacks, r.signature())
+	test := fmt.Sprintf("#!/bin/sh\nexec %q -model=%v -goals %d -steps %d -total-steps %d -attacks %d -interesting %q prog.c\n",
+		self, r.Kind == WrongAnswer, c.mopts.goals, c.mopts.steps, c.mopts.totalSteps, c.mopts.attacks, r.signature())
 	if os.WriteFile(prog, src, 0o644) != nil || os.WriteFile(script, []byte(test), 0o755) != nil {
 		return "not reduced: cannot write " + dir
 	}
