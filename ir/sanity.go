@@ -43,6 +43,11 @@ func SanityCheck(p *Program) error {
 	for _, f := range p.Funcs {
 		c.checkFunc(f)
 	}
+	return c.err()
+}
+
+// err returns the violations found, nil if none.
+func (c *checker) err() error {
 	if len(c.errs) == 0 {
 		return nil
 	}
@@ -59,6 +64,62 @@ type checker struct {
 	f       *Func
 	local   map[*Var]bool
 	errs    []string
+	// entry is set when f is the inlined copy of p's entry function
+	// (SanityCheckInlined): its parameters and result are entry's, and
+	// its statements keep their functions' decisions.
+	entry *Func
+	cut   bool // InlinedContext.Cut
+}
+
+// InlinedContext is what an inlined function may name besides its
+// program's functions, globals and externs (SanityCheckInlined).
+type InlinedContext struct {
+	// Shape gives the callbacks of the function-pointer inputs.
+	Shape *InputShape
+	// Externs are synthetic externs its rewritings call (testgen's stubs'
+	// stores and volatile reads).
+	Externs []*Extern
+	// Cut: the function is cut at a goal (testgen's models for proofs):
+	// what follows the goal runs under a guard that is never true, its
+	// Return included.
+	Cut bool
+}
+
+// SanityCheckInlined verifies f, the entry function of p with its callees
+// inlined (Inlined.Func, and what testgen makes of it: the stores of the
+// stubs made explicit, the goal instrumented), with the rules of
+// SanityCheck: f is checked as a function of p, its parameters and result
+// those of p's entry, its other variables its own or copies of the
+// callees' (of any class), the calls left in it (recursion, function
+// pointers) calls of p's functions or of the externs given, and the
+// statements of an inlined callee referring to its callee's decisions.
+// The calls through function pointers are resolved into dispatches that
+// take the address of each function they compare with, and that call the
+// callbacks of the function-pointer inputs (InlinedContext.Shape), which
+// are declared with the globals.
+func SanityCheckInlined(p *Program, f *Func, ctx InlinedContext) error {
+	q := *p
+	q.Globals = append([]*Var(nil), p.Globals...)
+	q.Externs = append(append([]*Extern(nil), p.Externs...), ctx.Externs...)
+	if shape := ctx.Shape; shape != nil {
+		for _, o := range shape.Objects {
+			if o.Callback != nil {
+				q.Globals = append(q.Globals, o.Callback)
+				if o.Callback.Ext != nil {
+					q.Externs = append(q.Externs, o.Callback.Ext)
+				}
+			}
+		}
+	}
+	c := &checker{p: &q, ids: map[int]*Var{}, globals: map[*Var]bool{}, entry: p.Funcs[0], cut: ctx.Cut}
+	for i, g := range q.Globals {
+		if i < len(p.Globals) {
+			c.declare(g, "global") // not the callbacks: they have no IDs
+		}
+		c.globals[g] = true
+	}
+	c.checkFunc(f)
+	return c.err()
 }
 
 func (c *checker) errorf(format string, args ...any) {
@@ -153,17 +214,24 @@ func (c *checker) checkFunc(f *Func) {
 	c.f = f
 	defer func() { c.f = nil }()
 	c.local = map[*Var]bool{}
+	owner := f // the function its variables say they belong to
+	if c.entry != nil {
+		owner = c.entry
+	}
 	for _, v := range f.Params {
 		c.declare(v, "param")
 		c.local[v] = true
-		if v.Class != Param || v.Func != f {
+		if v.Class != Param || v.Func != owner {
 			c.errorf("param %s: class %s, func %v", v.Name, v.Class, v.Func != nil)
 		}
 	}
 	for _, v := range f.Locals {
 		c.declare(v, "local")
 		c.local[v] = true
-		if v.Class == Param || v.Class == Result || v.IsGlobal() || v.Func != f {
+		// a copy of an inlined callee's variable (of any class), made for
+		// f or for another copy of the entry (testgen copies f to rewrite it)
+		callee := c.entry != nil && v.Func != nil && v.Func.Name == f.Name
+		if (!callee && (v.Class == Param || v.Class == Result)) || v.IsGlobal() || (v.Func != f && v.Func != owner && !callee) {
 			c.errorf("local %s: class %s", v.Name, v.Class)
 		}
 	}
@@ -177,7 +245,7 @@ func (c *checker) checkFunc(f *Func) {
 		c.errorf("no result variable for result type %v", f.ResultTyp)
 	}
 	for i, d := range f.Decisions {
-		if d.Index != i || d.Func != f {
+		if d.Index != i || d.Func != owner {
 			c.errorf("decision %d: index %d, func %v", i, d.Index, d.Func == f)
 		}
 		if i > 0 && posBefore(d.Pos, f.Decisions[i-1].Pos) {
@@ -193,6 +261,10 @@ func (c *checker) checkFunc(f *Func) {
 		return
 	}
 	ret, ok := f.Body[n-1].(*Return)
+	if c.cut && !ok {
+		c.block(f.Body)
+		return
+	}
 	switch {
 	case !ok:
 		c.errorf("body does not end with a Return")
@@ -263,7 +335,11 @@ func (c *checker) decRef(s Stmt, r *DecRef) {
 	if r == nil {
 		return
 	}
-	if r.D == nil || r.D.Func != c.f || r.D.Index < 0 || r.D.Index >= len(c.f.Decisions) || c.f.Decisions[r.D.Index] != r.D {
+	df := c.f
+	if c.entry != nil && r.D != nil && r.D.Func != nil && c.p.Func(r.D.Func.Name) == r.D.Func {
+		df = r.D.Func // an inlined callee's decision
+	}
+	if r.D == nil || r.D.Func != df || r.D.Index < 0 || r.D.Index >= len(df.Decisions) || df.Decisions[r.D.Index] != r.D {
 		c.errorf("%s: decision reference to another function's or an unregistered decision", StmtString(s))
 		return
 	}
@@ -343,7 +419,7 @@ func (c *checker) stmt(s Stmt) {
 		if !s.Dst.Typ.IsPointer() || !Identical(s.Dst.Typ.Elem, s.Var.Typ) {
 			c.errorf("%s: %s is not a pointer to %s", StmtString(s), s.Dst.Typ, s.Var.Typ)
 		}
-		if !s.Var.AddrTaken {
+		if !s.Var.AddrTaken && (c.entry == nil || s.Var.Class != FuncObj) { // a dispatch compares with any function
 			c.errorf("%s: %s not marked AddrTaken", StmtString(s), s.Var.Name)
 		}
 	case *FieldAddr:
@@ -473,7 +549,9 @@ func (c *checker) stmt(s Stmt) {
 		c.decRef(s, s.Dec)
 		c.block(s.Body)
 	case *Return:
-		c.errorf("Return before the end of the body")
+		if !c.cut { // a cut function runs its Return under a guard (InlinedContext.Cut)
+			c.errorf("Return before the end of the body")
+		}
 	default:
 		c.errorf("unknown statement %T", s)
 	}

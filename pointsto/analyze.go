@@ -41,7 +41,8 @@ type Result struct {
 	Entry, Exit Graph
 
 	before  map[ir.Stmt]Graph
-	budget  *budget.B // during the analysis
+	joins   map[ir.Stmt][3]Graph // per If: the graphs at the end of Then and Else, and their join; per While: entry, end of the body, head (SanityCheck)
+	budget  *budget.B            // during the analysis
 	objOf   map[*ir.Var]*Object
 	inputOf map[string]*Object // by InputObject.Pointer
 	// Stubbed lists the calls whose pointer results are Unknown.
@@ -87,7 +88,7 @@ func (r *Result) targets(g Graph, v ir.Value) Targets {
 // Analyze runs the analysis on f (a function after ir.Inline), whose
 // program has the given globals.
 func Analyze(f *ir.Func, globals []*ir.Var, cfg Config) (r *Result, err error) {
-	r = &Result{Func: f, before: map[ir.Stmt]Graph{}, objOf: map[*ir.Var]*Object{}, inputOf: map[string]*Object{}, cfg: cfg}
+	r = &Result{Func: f, before: map[ir.Stmt]Graph{}, joins: map[ir.Stmt][3]Graph{}, objOf: map[*ir.Var]*Object{}, inputOf: map[string]*Object{}, cfg: cfg}
 	r.Null = r.newObject(&Object{Name: "NULL", Kind: NullObj})
 	r.Unknown = r.newObject(&Object{Name: "?", Kind: UnknownObj})
 	// A global shadowed by a parameter is listed as name#ID, its input
@@ -511,7 +512,9 @@ func (r *Result) stmt(s ir.Stmt, g Graph) Graph {
 	case *ir.If:
 		t := r.block(s.Then, g.clone())
 		e := r.block(s.Else, g)
-		return merge(t, e)
+		j := merge(t, e)
+		r.joins[s] = [3]Graph{t, e, j.clone()} // j is changed in place by what follows
+		return j
 	case *ir.While:
 		entry := g
 		in := g.clone()
@@ -521,6 +524,7 @@ func (r *Result) stmt(s ir.Stmt, g Graph) Graph {
 			next := merge(entry, out)
 			if next.equal(in) {
 				r.before[s] = in.clone()
+				r.joins[s] = [3]Graph{entry, out, in}
 				return h
 			}
 			in = next

@@ -44,7 +44,7 @@ import (
 )
 
 // checkOpts are the budgets of the checked coverage runs.
-var checkOpts = Options{Steps: 250_000, ArrayLen: 4, PtrDepth: 2}
+var checkOpts = Options{Steps: 250_000, ArrayLen: 4, PtrDepth: 2, Check: true}
 
 // checkTotal bounds one function's coverage run.
 const checkTotal = time.Minute
@@ -155,6 +155,9 @@ func checkFile(t *testing.T, file string, opts Options, gcc bool, fig *checkFigu
 			continue
 		}
 		c := &checked{g: g, cov: g.Cover(AllDecisions, checkTotal)}
+		if f := g.SanityFailures(); len(f) > 0 {
+			t.Errorf("%s: the sanity checkers:\n%s", fn, strings.Join(f, "\n"))
+		}
 		c.drv, err = cdriver.New(prog, fn, cdriver.Options{PtrArrayLen: opts.ArrayLen,
 			PtrDepth: opts.PtrDepth, StubCalls: stubCalls})
 		if err != nil {

@@ -93,6 +93,13 @@ type Options struct {
 	// DumpSMT2 names a directory where the SMT-LIB query of every goal is
 	// written (sat.go); empty: none.
 	DumpSMT2 string
+	// Check runs the sanity checkers of the three forms after every
+	// transformation (debugging, and the tests): ir.SanityCheckInlined
+	// after the inlining, the stubs' stores and each goal's
+	// instrumentation, pointsto.SanityCheck after each analysis,
+	// ssa.SanityCheck after each Pointer-SSA. A failure is recorded
+	// (Generator.SanityFailures) and the goal is unknown with it.
+	Check bool
 }
 
 // DefaultTimeout is the default wall-clock guard of a goal: far above the
@@ -241,6 +248,8 @@ type Generator struct {
 	done map[outcome]bool
 	// sat is the bit-level engine of the function, built on first use.
 	sat *satEngine
+	// sanity lists the failures of the checkers (Options.Check).
+	sanity []string
 }
 
 // NewGenerator prepares the goals of p's entry function.
@@ -265,6 +274,9 @@ func NewGenerator(p *ir.Program, opts Options) (*Generator, error) {
 	// inlined) are pointer inputs too (stubptr.go).
 	g.shape.Add(ir.StubReturnRoots(in.Func)...)
 	g.returns = pointsto.StubReturnMap(in.Func)
+	if err := g.checkIR("inlining", in.Func, false); err != nil {
+		return nil, err
+	}
 	g.nullOK = nullTested(in.Func, g.returns)
 	for _, v := range g.Fn.Params {
 		for _, l := range v.Typ.Leaves() {
@@ -278,6 +290,9 @@ func NewGenerator(p *ir.Program, opts Options) (*Generator, error) {
 			return nil, fmt.Errorf("%s: %w", g.Fn.Name, err)
 		}
 		g.setupErr = err
+	}
+	if err := g.checkIR("the stubs' stores", g.modelFn, false); err != nil {
+		return nil, err
 	}
 	return g, nil
 }
@@ -437,16 +452,29 @@ func (g *Generator) build(goal Goal, cut bool, bud *budget.B) (*built, bool, err
 		return nil, true, err
 	}
 	f, flag := in.f, in.flag
+	var volatiles []*ir.Extern
+	for e := range in.volatiles {
+		volatiles = append(volatiles, e)
+	}
+	if err := g.checkIR("the instrumentation of "+goal.ID(), f, cut, volatiles...); err != nil {
+		return nil, true, err
+	}
 	// Tests are searched with NULL only for the pointer inputs the code
 	// compares with NULL (nullTested): a NULL elsewhere is a dead end. The
 	// cut model proves goals unreachable: there every pointer input may be
 	// NULL, as a caller may pass it.
 	mayBeNull := func(p string) bool { return cut || g.nullOK[p] }
 	pt, err := pointsto.Analyze(f, g.Prog.Globals, g.ptConfig(mayBeNull, bud))
+	if err == nil {
+		err = g.checkPointsTo(pt)
+	}
 	if err != nil {
 		return nil, true, err
 	}
 	sf, err := ssa.BuildWithin(f, pt, bud, flag)
+	if err == nil {
+		err = g.checkSSA(sf)
+	}
 	if err != nil {
 		return nil, true, err
 	}
@@ -483,11 +511,17 @@ func (g *Generator) sharedModel() *shared {
 	defer func() { sh.unpaid.Steps = bud.Used() }()
 	mayBeNull := func(p string) bool { return g.nullOK[p] }
 	pt, err := pointsto.Analyze(g.modelFn, g.Prog.Globals, g.ptConfig(mayBeNull, bud))
+	if err == nil {
+		err = g.checkPointsTo(pt)
+	}
 	if err != nil {
 		sh.err = err
 		return sh
 	}
 	sf, err := ssa.BuildWithin(g.modelFn, pt, bud)
+	if err == nil {
+		err = g.checkSSA(sf)
+	}
 	if err != nil {
 		sh.err = err
 		return sh

@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/inka-tool/inka/frontend"
+	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
 
@@ -13,8 +14,9 @@ func gen(t *testing.T, file, fn string) *Generator {
 	require.NoError(t, err)
 	p, err := u.Lower(fn)
 	require.NoError(t, err)
-	g, err := NewGenerator(p, Options{})
+	g, err := NewGenerator(p, Options{Check: true})
 	require.NoError(t, err)
+	t.Cleanup(func() { assert.Empty(t, g.SanityFailures(), "the sanity checkers") })
 	return g
 }
 

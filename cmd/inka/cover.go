@@ -157,5 +157,9 @@ func coverFunc(u *frontend.Unit, f string, crit testgen.Criterion, gf genFlags) 
 	if err != nil {
 		return nil, err
 	}
-	return g.Cover(crit, 0), nil
+	cov = g.Cover(crit, 0)
+	if f := g.SanityFailures(); len(f) > 0 {
+		return nil, errors.New(strings.Join(f, "\n"))
+	}
+	return cov, nil
 }

@@ -33,6 +33,7 @@ type genFlags struct {
 	useInit   bool
 	engine    string
 	dumpSMT2  string
+	check     bool
 }
 
 func (g *genFlags) register(fs *flag.FlagSet) {
@@ -51,6 +52,7 @@ func (g *genFlags) register(fs *flag.FlagSet) {
 	// the model: thousands make every goal slow, so the range is bounded.
 	fs.Func("array-len", "elements of the object behind a pointer input (1..1024, default 4)", intIn(&g.arrayLen, 1, 1024))
 	fs.BoolVar(&g.useInit, "use-initializers", false, "globals start from their initializers instead of being inputs")
+	fs.BoolVar(&g.check, "check", false, "debugging: run the sanity checkers of the IR, the points-to results and the Pointer-SSA after every transformation (a broken rule is reported, a bug of inka)")
 	g.engine = testgen.EngineAuto
 	fs.Func("engine", "solver: fd (finite domains), sat (bit-blasting to gini) or auto (a choice per goal, the default)", func(s string) error {
 		switch s {
@@ -122,7 +124,7 @@ func intIn(p *int, lo, hi int) func(string) error {
 func (g *genFlags) options(total *budget.B) testgen.Options {
 	return testgen.Options{Steps: g.steps, Timeout: g.timeout, Total: total, MaxUnroll: g.maxUnroll,
 		MaxInline: g.maxInline, Seed: g.seed, ArrayLen: g.arrayLen, UseInitializers: g.useInit,
-		Engine: g.engine, DumpSMT2: g.dumpSMT2}
+		Engine: g.engine, DumpSMT2: g.dumpSMT2, Check: g.check}
 }
 
 // totalBudget returns the budget of the run (nil without --total-timeout):
@@ -270,6 +272,10 @@ func runReach(args []string, stdout, stderr io.Writer) int {
 		return out.fail(err)
 	}
 	r := g.Reach(goal, all)
+	if f := g.SanityFailures(); len(f) > 0 {
+		fmt.Fprintf(stderr, "inka: %s\n", strings.Join(f, "\ninka: "))
+		return exitInternal
+	}
 	run := report.FromReach(t.file, name, r)
 	run.Options = gf.report()
 	if *format == "json" {

@@ -1,0 +1,360 @@
+package ssa
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/inka-tool/inka/ir"
+	"github.com/inka-tool/inka/pointsto"
+)
+
+// SanityCheck verifies the invariants of a Pointer-SSA function that the
+// constraint model relies on, and returns an error listing the
+// violations, each naming the function, the statement and the broken
+// rule:
+//
+//   - cells: the cells are numbered in order; each object of the analysis
+//     has one cell per leaf of its type, in leaf order, at consecutive
+//     addresses from Base, every address in [1, MaxAddr) and no two cells
+//     at one; a cell's type, path and read-only flag are its leaf's;
+//   - single definition: every version is defined once, by the statement
+//     its Def names (nil for a φ and for version 0); a version 0 is listed
+//     in Entry;
+//   - dominance: every version a statement uses is defined before it on
+//     every path (in the same block or an enclosing one, or at the entry);
+//     a φ of an if takes its operands from the ends of the two branches, a
+//     φ of a loop from before the loop and from the end of its body;
+//   - φ: the operands and the result of a φ, φu and φd are versions of the
+//     cells they say: a φ joins versions of its own cell, the i-th operand
+//     of a φu is a version of the cell at its i-th address, a φd defines
+//     and keeps versions of the cells at its addresses;
+//   - points-to: every cell a φu reads or a φd writes is a cell of an
+//     object the points-to analysis says the pointer may point to there.
+//
+// The tests run it on every function of testdata (sanity_test.go), and
+// testgen after every build when its Options.Check is set.
+func SanityCheck(f *Func) error {
+	c := &ssaChecker{f: f, defined: map[*Version]bool{}, numbers: map[cellVersion]*Version{}, entry: map[*Version]bool{}}
+	c.byAddr = map[int64]*Cell{}
+	c.cells()
+	for _, v := range f.Entry {
+		c.entry[v] = true
+		c.define(v, nil)
+	}
+	c.block(f.Body, c.entrySet())
+	if len(c.errs) == 0 {
+		return nil
+	}
+	if len(c.errs) > 20 {
+		c.errs = append(c.errs[:20], fmt.Sprintf("... and %d more", len(c.errs)-20))
+	}
+	return errors.New(strings.Join(c.errs, "\n"))
+}
+
+type cellVersion struct {
+	c *Cell
+	n int
+}
+
+// avail is the set of versions defined on every path to a point.
+type avail map[*Version]bool
+
+func (a avail) clone() avail {
+	b := make(avail, len(a))
+	for v := range a {
+		b[v] = true
+	}
+	return b
+}
+
+type ssaChecker struct {
+	f       *Func
+	defined map[*Version]bool
+	numbers map[cellVersion]*Version
+	entry   map[*Version]bool
+	byAddr  map[int64]*Cell
+	cur     Stmt   // the statement checked (nil: the layout)
+	where   string // "the join of", "the head of": a φ of cur
+	errs    []string
+}
+
+func (c *ssaChecker) errorf(rule, format string, args ...any) {
+	at := "layout"
+	if c.cur != nil {
+		at = describe(c.cur)
+		if c.where != "" {
+			at = c.where + " " + at
+		}
+	}
+	c.errs = append(c.errs, fmt.Sprintf("%s: %s: %s: %s", c.f.IR.Name, at, rule, fmt.Sprintf(format, args...)))
+}
+
+// describe names a statement by the IR statement it comes from.
+func describe(s Stmt) string {
+	src := s.Source()
+	if src == nil {
+		return fmt.Sprintf("%T", s)
+	}
+	return fmt.Sprintf("%q (%s)", ir.StmtString(src), src.Position())
+}
+
+func (c *ssaChecker) entrySet() avail {
+	a := avail{}
+	for v := range c.entry {
+		a[v] = true
+	}
+	return a
+}
+
+// cells checks the memory layout.
+func (c *ssaChecker) cells() {
+	f := c.f
+	for i, cl := range f.Cells {
+		if cl.ID != i {
+			c.errorf("cells", "cell %s has ID %d at index %d", cl, cl.ID, i)
+		}
+	}
+	at := map[int64]*Cell{}
+	for _, o := range f.PT.Objects {
+		cs := f.CellsOf(o)
+		if o.Typ == nil {
+			if len(cs) > 0 {
+				c.errorf("cells", "object %s without a type has cells", o)
+			}
+			continue
+		}
+		leaves := o.Typ.Leaves()
+		if len(cs) != len(leaves) {
+			c.errorf("cells", "object %s has %d cells for %d leaves", o, len(cs), len(leaves))
+			continue
+		}
+		base := f.Base(o)
+		for i, cl := range cs {
+			l := leaves[i]
+			switch {
+			case cl.Obj != o || cl.Leaf != i || cl.Path != l.Path || !ir.Identical(cl.Typ, l.Type):
+				c.errorf("cells", "cell %s is not leaf %d (%s %s) of %s", cl, i, l.Type, l.Path, o)
+			case cl.Addr != base+int64(i):
+				c.errorf("cells", "cell %s at address %d, not %d", cl, cl.Addr, base+int64(i))
+			case cl.Addr < 1 || cl.Addr >= f.MaxAddr:
+				c.errorf("cells", "cell %s at address %d outside [1, %d)", cl, cl.Addr, f.MaxAddr)
+			case at[cl.Addr] != nil:
+				c.errorf("cells", "cells %s and %s at address %d", at[cl.Addr], cl, cl.Addr)
+			}
+			at[cl.Addr] = cl
+			c.byAddr[cl.Addr] = cl
+			ro := o.Kind == pointsto.VarObj && (o.Var.ReadOnly || o.Var.Class == ir.String || l.Const)
+			if cl.ReadOnly != ro {
+				c.errorf("cells", "cell %s read-only %v, its leaf %v", cl, cl.ReadOnly, ro)
+			}
+		}
+	}
+}
+
+// define records the definition of v by s (nil: a φ or the entry).
+func (c *ssaChecker) define(v *Version, s Stmt) {
+	if v == nil || v.Cell == nil {
+		c.errorf("single definition", "a definition without a version or cell")
+		return
+	}
+	if c.defined[v] {
+		c.errorf("single definition", "%s defined twice", v)
+	}
+	c.defined[v] = true
+	k := cellVersion{v.Cell, v.N}
+	if o := c.numbers[k]; o != nil && o != v {
+		c.errorf("single definition", "two versions %s", v)
+	}
+	c.numbers[k] = v
+	if v.Def != s {
+		c.errorf("single definition", "%s says it is defined by %T, not here", v, v.Def)
+	}
+	if v.N == 0 && !c.entry[v] {
+		c.errorf("single definition", "version 0 %s is not an entry version", v)
+	}
+}
+
+// use checks that the value x is available in a.
+func (c *ssaChecker) use(a avail, x Value, what string) {
+	switch v := x.(type) {
+	case *Version:
+		switch {
+		case v.N == 0 && !c.entry[v]:
+			c.errorf("single definition", "%s: version 0 %s is not an entry version", what, v)
+		case !a[v]:
+			c.errorf("dominance", "%s %s is not defined on every path to its use", what, v)
+		}
+	case Const:
+	case nil:
+		c.errorf("dominance", "%s: no value", what)
+	default:
+		c.errorf("dominance", "%s: operand %T", what, x)
+	}
+}
+
+func (c *ssaChecker) def(a avail, v *Version, s Stmt) {
+	c.define(v, s)
+	a[v] = true
+}
+
+func (c *ssaChecker) block(ss []Stmt, a avail) {
+	for _, s := range ss {
+		c.stmt(s, a)
+	}
+}
+
+func (c *ssaChecker) stmt(s Stmt, a avail) {
+	c.cur, c.where = s, ""
+	switch s := s.(type) {
+	case *Op:
+		for i, x := range s.Args {
+			c.use(a, x, fmt.Sprintf("operand %d", i))
+		}
+		c.def(a, s.Dst, s)
+	case *Addr:
+		if src, ok := s.Source().(*ir.AddrOf); ok {
+			// the object's first cell, or its base when it has none (a function)
+			o := c.f.PT.ObjectOf(src.Var)
+			cs := c.f.CellsOf(o)
+			if s.Addr != c.f.Base(o) || (len(cs) > 0 && s.Of != cs[0]) || (len(cs) == 0 && s.Of != nil) {
+				c.errorf("cells", "&%s is address %d (cell %v), not %s's", src.Var, s.Addr, s.Of, o)
+			}
+		} else if s.Of != nil && s.Of.Addr != s.Addr {
+			c.errorf("cells", "&%s is not address %d", s.Of, s.Addr)
+		}
+		c.def(a, s.Dst, s)
+	case *Offset:
+		c.use(a, s.Base, "base")
+		c.def(a, s.Dst, s)
+	case *Index:
+		c.use(a, s.Base, "base")
+		c.use(a, s.I, "index")
+		c.def(a, s.Dst, s)
+	case *PhiU:
+		c.use(a, s.Ptr, "pointer")
+		if len(s.Addrs) != len(s.Vals) {
+			c.errorf("φ", "φu with %d addresses and %d values", len(s.Addrs), len(s.Vals))
+		}
+		for i, x := range s.Vals {
+			c.use(a, x, "φu operand")
+			if v, ok := x.(*Version); ok && i < len(s.Addrs) && v.Cell.Addr != s.Addrs[i] {
+				c.errorf("φ", "φu operand %s is not a version of the cell at %d", v, s.Addrs[i])
+			}
+		}
+		c.targets(s, s.Addrs)
+		c.def(a, s.Dst, s)
+	case *PhiD:
+		c.use(a, s.Ptr, "pointer")
+		c.use(a, s.Val, "stored value")
+		if len(s.Addrs) != len(s.Olds) || len(s.Addrs) != len(s.Dsts) {
+			c.errorf("φ", "φd with %d addresses, %d old values, %d results", len(s.Addrs), len(s.Olds), len(s.Dsts))
+		}
+		for i, x := range s.Olds {
+			c.use(a, x, "φd old value")
+			if i >= len(s.Dsts) || i >= len(s.Addrs) {
+				continue
+			}
+			if v, ok := x.(*Version); ok && v.Cell != s.Dsts[i].Cell {
+				c.errorf("φ", "φd keeps %s as a version of %s", v, s.Dsts[i].Cell)
+			}
+			if s.Dsts[i].Cell.Addr != s.Addrs[i] {
+				c.errorf("φ", "φd result %s is not a version of the cell at %d", s.Dsts[i], s.Addrs[i])
+			}
+		}
+		c.targets(s, s.Addrs)
+		for _, d := range s.Dsts {
+			c.def(a, d, s)
+		}
+	case *Stub:
+		for i, x := range s.Args {
+			c.use(a, x, fmt.Sprintf("argument %d", i))
+		}
+		for _, d := range s.Dsts {
+			c.def(a, d, s)
+		}
+	case *Truncated:
+		for _, d := range s.Dsts {
+			c.def(a, d, s)
+		}
+	case *Cut:
+		for _, d := range s.Dsts {
+			c.def(a, d, s)
+		}
+	case *Check:
+		c.use(a, s.Cond, "condition")
+	case *Return:
+		for i, x := range s.Val {
+			c.use(a, x, "returned value")
+			if v, ok := x.(*Version); ok && i < len(c.f.Result) && v.Cell != c.f.Result[i] {
+				c.errorf("φ", "returns %s for the result cell %s", v, c.f.Result[i])
+			}
+		}
+	case *If:
+		c.use(a, s.Cond, "condition")
+		then, els := a.clone(), a.clone()
+		c.block(s.Then, then)
+		c.block(s.Else, els)
+		c.cur, c.where = s, "the join of"
+		for _, p := range s.Phis {
+			c.phi(p, then, els, "the then branch", "the else branch")
+			c.def(a, p.Dst, nil)
+		}
+	case *While:
+		c.where = "the head of"
+		before := a.clone()
+		for _, p := range s.Phis {
+			c.def(a, p.Dst, nil)
+		}
+		c.block(s.Pre, a)
+		c.cur, c.where = s, ""
+		c.use(a, s.Cond, "loop condition")
+		body := a.clone()
+		c.block(s.Body, body)
+		c.cur, c.where = s, "the head of"
+		for _, p := range s.Phis {
+			c.phi(p, before, body, "before the loop", "the end of the body")
+		}
+	default:
+		c.errorf("statements", "unexpected statement %T", s)
+	}
+}
+
+// phi checks a φ's operands: versions of its cell, available at the end
+// of the two paths it joins.
+func (c *ssaChecker) phi(p *Phi, a0, a1 avail, from0, from1 string) {
+	for k, from := range []avail{a0, a1} {
+		x := p.Args[k]
+		c.use(from, x, fmt.Sprintf("φ operand from %s", []string{from0, from1}[k]))
+		if v, ok := x.(*Version); ok && v.Cell != p.Dst.Cell {
+			c.errorf("φ", "φ of %s joins %s", p.Dst.Cell, v)
+		}
+	}
+}
+
+// targets checks that the cells at addrs, which s reads or writes through
+// a pointer, are cells of objects the pointer may point to.
+func (c *ssaChecker) targets(s Stmt, addrs []int64) {
+	var ptr ir.Value
+	switch src := s.Source().(type) {
+	case *ir.Load:
+		ptr = src.Ptr
+	case *ir.Store:
+		ptr = src.Ptr
+	default:
+		return
+	}
+	objs := map[*pointsto.Object]bool{}
+	for t := range c.f.PT.TargetsOf(s.Source(), ptr) {
+		objs[t.Obj] = true
+	}
+	for _, ad := range addrs {
+		cl := c.byAddr[ad]
+		switch {
+		case cl == nil:
+			c.errorf("points-to", "no cell at address %d", ad)
+		case !objs[cl.Obj]:
+			c.errorf("points-to", "cell %s, of an object %s may not point to there", cl, ptr)
+		}
+	}
+}
