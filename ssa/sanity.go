@@ -57,15 +57,29 @@ type cellVersion struct {
 	n int
 }
 
-// avail is the set of versions defined on every path to a point.
-type avail map[*Version]bool
+// avail is the set of versions defined on every path to a point, with
+// the order of their definitions: a block's own are dropped when the
+// checker leaves it (undo), which is what dominance is in structured code.
+type avail struct {
+	in  map[*Version]bool
+	log []*Version
+}
 
-func (a avail) clone() avail {
-	b := make(avail, len(a))
-	for v := range a {
-		b[v] = true
+func (a *avail) add(v *Version) {
+	if !a.in[v] {
+		a.in[v] = true
+		a.log = append(a.log, v)
 	}
-	return b
+}
+
+// mark and undo bracket a block: undo drops what was added after mark.
+func (a *avail) mark() int { return len(a.log) }
+
+func (a *avail) undo(m int) {
+	for _, v := range a.log[m:] {
+		delete(a.in, v)
+	}
+	a.log = a.log[:m]
 }
 
 type ssaChecker struct {
@@ -99,10 +113,10 @@ func describe(s Stmt) string {
 	return fmt.Sprintf("%q (%s)", ir.StmtString(src), src.Position())
 }
 
-func (c *ssaChecker) entrySet() avail {
-	a := avail{}
+func (c *ssaChecker) entrySet() *avail {
+	a := &avail{in: map[*Version]bool{}}
 	for v := range c.entry {
-		a[v] = true
+		a.add(v)
 	}
 	return a
 }
@@ -176,13 +190,13 @@ func (c *ssaChecker) define(v *Version, s Stmt) {
 }
 
 // use checks that the value x is available in a.
-func (c *ssaChecker) use(a avail, x Value, what string) {
+func (c *ssaChecker) use(a *avail, x Value, what string) {
 	switch v := x.(type) {
 	case *Version:
 		switch {
 		case v.N == 0 && !c.entry[v]:
 			c.errorf("single definition", "%s: version 0 %s is not an entry version", what, v)
-		case !a[v]:
+		case !a.in[v]:
 			c.errorf("dominance", "%s %s is not defined on every path to its use", what, v)
 		}
 	case Const:
@@ -193,18 +207,18 @@ func (c *ssaChecker) use(a avail, x Value, what string) {
 	}
 }
 
-func (c *ssaChecker) def(a avail, v *Version, s Stmt) {
+func (c *ssaChecker) def(a *avail, v *Version, s Stmt) {
 	c.define(v, s)
-	a[v] = true
+	a.add(v)
 }
 
-func (c *ssaChecker) block(ss []Stmt, a avail) {
+func (c *ssaChecker) block(ss []Stmt, a *avail) {
 	for _, s := range ss {
 		c.stmt(s, a)
 	}
 }
 
-func (c *ssaChecker) stmt(s Stmt, a avail) {
+func (c *ssaChecker) stmt(s Stmt, a *avail) {
 	c.cur, c.where = s, ""
 	switch s := s.(type) {
 	case *Op:
@@ -292,43 +306,48 @@ func (c *ssaChecker) stmt(s Stmt, a avail) {
 		}
 	case *If:
 		c.use(a, s.Cond, "condition")
-		then, els := a.clone(), a.clone()
-		c.block(s.Then, then)
-		c.block(s.Else, els)
-		c.cur, c.where = s, "the join of"
+		for k, branch := range [][]Stmt{s.Then, s.Else} {
+			m := a.mark()
+			c.block(branch, a)
+			c.cur, c.where = s, "the join of"
+			for _, p := range s.Phis {
+				c.phi(p, k, a, []string{"the then branch", "the else branch"}[k])
+			}
+			a.undo(m)
+		}
 		for _, p := range s.Phis {
-			c.phi(p, then, els, "the then branch", "the else branch")
 			c.def(a, p.Dst, nil)
 		}
 	case *While:
 		c.where = "the head of"
-		before := a.clone()
+		for _, p := range s.Phis {
+			c.phi(p, 0, a, "before the loop")
+		}
 		for _, p := range s.Phis {
 			c.def(a, p.Dst, nil)
 		}
 		c.block(s.Pre, a)
 		c.cur, c.where = s, ""
 		c.use(a, s.Cond, "loop condition")
-		body := a.clone()
-		c.block(s.Body, body)
+		m := a.mark()
+		c.block(s.Body, a)
 		c.cur, c.where = s, "the head of"
 		for _, p := range s.Phis {
-			c.phi(p, before, body, "before the loop", "the end of the body")
+			c.phi(p, 1, a, "the end of the body")
 		}
+		a.undo(m)
 	default:
 		c.errorf("statements", "unexpected statement %T", s)
 	}
 }
 
-// phi checks a φ's operands: versions of its cell, available at the end
-// of the two paths it joins.
-func (c *ssaChecker) phi(p *Phi, a0, a1 avail, from0, from1 string) {
-	for k, from := range []avail{a0, a1} {
-		x := p.Args[k]
-		c.use(from, x, fmt.Sprintf("φ operand from %s", []string{from0, from1}[k]))
-		if v, ok := x.(*Version); ok && v.Cell != p.Dst.Cell {
-			c.errorf("φ", "φ of %s joins %s", p.Dst.Cell, v)
-		}
+// phi checks operand k of a φ: a version of its cell, available (in a)
+// at the end of the path it comes from.
+func (c *ssaChecker) phi(p *Phi, k int, a *avail, from string) {
+	x := p.Args[k]
+	c.use(a, x, "φ operand from "+from)
+	if v, ok := x.(*Version); ok && v.Cell != p.Dst.Cell {
+		c.errorf("φ", "φ of %s joins %s", p.Dst.Cell, v)
 	}
 }
 
