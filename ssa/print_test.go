@@ -142,3 +142,37 @@ func varNamed(pt *pointsto.Result, name string) *ir.Var {
 	}
 	return nil
 }
+
+// TestDocExample: the worked example of the package documentation (doc.go)
+// is the golden listing of Figure 2's program, up to spacing.
+func TestDocExample(t *testing.T) {
+	doc, err := os.ReadFile("doc.go")
+	require.NoError(t, err)
+	golden, err := os.ReadFile(filepath.Join("testdata", "foo.pssa"))
+	require.NoError(t, err)
+	norm := func(lines []string) string {
+		var out []string
+		for _, l := range lines {
+			if f := strings.Fields(l); len(f) > 0 {
+				out = append(out, strings.Join(f, " "))
+			}
+		}
+		return strings.Join(out, "\n")
+	}
+	var example []string
+	in := false
+	for _, l := range strings.Split(string(doc), "\n") {
+		l = strings.TrimPrefix(l, "//\t")
+		if l == "pssa foo" {
+			in = true
+		}
+		if in {
+			example = append(example, l)
+		}
+		if in && strings.HasPrefix(strings.TrimSpace(l), "return result_3") {
+			break
+		}
+	}
+	require.NotEmpty(t, example, "no example in doc.go")
+	require.Equal(t, norm(strings.Split(string(golden), "\n")), norm(example))
+}
