@@ -210,6 +210,11 @@ func (c *checker) interpret(file string, r *Result) (*ir.Program, *interp.Result
 	case interp.UB:
 		r.Kind, r.Detail, r.UB = FalseUB, res.UB.String(), res.UB.Kind.String()
 		return nil, nil, false
+	case interp.Unsupported, interp.Unmodelled:
+		// the run reaches a construct inka does not model (a cut of the
+		// front end) or a library call it does not know: refused there
+		r.Kind, r.Reason, r.Detail = Refused, refusal(res.Msg), fmt.Sprintf("%s: %s", res.Pos, res.Msg)
+		return nil, nil, false
 	}
 	return prog, res, true
 }

@@ -118,6 +118,7 @@ func run(args []string, out io.Writer) error {
 			return fmt.Errorf("-interesting KIND FILE")
 		}
 		if !c.interesting(context.Background(), o.interesting, rest[0]) {
+			os.RemoveAll(c.work) // os.Exit skips the deferred removal
 			os.Exit(1)
 		}
 		return nil
