@@ -75,7 +75,11 @@
 // compiler crash (internal compiler error, signal), compiler error,
 // compiler timeout, program crash, program timeout, other exit. Failing
 // programs are written with their seed (the options and the seed
-// reproduce them) to failures.jsonl.
+// reproduce them) to failures.jsonl. Campaign.Mix varies the programs'
+// shape as the paper's mode (4): a wrong value deep in a long expression
+// often does not reach its check (comparisons, &&, divisions, shifts and
+// masks lose it; BenchmarkSensitivity measures how often it does), many
+// short expressions show more of them.
 //
 // # Minimization
 //
@@ -86,7 +90,9 @@
 // failure goes away: a binary descent, not one operator at a time), then
 // qualifiers, storage, types and values simplified. Every candidate is
 // checked UB-free (Check) before it is built. ReduceTo writes the result
-// with the commands that build and run it.
+// with the commands that build and run it, and Program.Pattern names its
+// shape (types for variables, K for constants) so that a campaign groups
+// its failures by bug, as the paper's #pat.
 //
 // Floating-point expressions (the paper's Section 4) wait for inka's
 // floats.
