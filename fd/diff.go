@@ -307,6 +307,9 @@ func (g *diffGraph) tight(from int32, e diffEdge) bool {
 // The nodes of the zero cycles through the edge are those tightly
 // reachable from x that tightly reach y.
 func (g *diffGraph) zeroCycleNe(x, y int32) bool {
+	if !g.tightPath(x, y) {
+		return false // no zero cycle through the edge: the common case
+	}
 	// Backward from y along tight edges: mark gen.
 	g.newGen()
 	back := g.gen
@@ -347,6 +350,63 @@ func (g *diffGraph) zeroCycleNe(x, y int32) bool {
 			if g.mark[d.x] == fwd && g.mark[d.y] == fwd && g.pi[d.x].Sub(g.pi[d.y]) == d.c {
 				return true
 			}
+		}
+	}
+	return false
+}
+
+// tightPath reports whether some tight path leads from src to dst. It
+// searches forward from src and backward from dst in turns, one node at
+// a time, so that it stops as soon as the smaller side is exhausted: a
+// node just attached to a long chain of equalities costs a step, not the
+// chain. Past the budget it answers true (the caller then searches for
+// itself, bounded too).
+func (g *diffGraph) tightPath(src, dst int32) bool {
+	if src == dst {
+		return true
+	}
+	g.newGen()
+	fwdMark := g.gen
+	g.newGen()
+	bwdMark := g.gen
+	if bwdMark != fwdMark+1 {
+		return true // the marks wrapped
+	}
+	fwd := append(g.stack[:0], src)
+	bwd := append(g.cycle[:0], dst)
+	g.mark[src], g.mark[dst] = fwdMark, bwdMark
+	defer func() { g.stack, g.cycle = fwd[:0], bwd[:0] }()
+	work := 0
+	for len(fwd) > 0 && len(bwd) > 0 {
+		if work > diffBudget {
+			return true
+		}
+		v := fwd[len(fwd)-1]
+		fwd = fwd[:len(fwd)-1]
+		for _, e := range g.out[v] {
+			work++
+			if !g.tight(v, e) || g.mark[e.to] == fwdMark {
+				continue
+			}
+			if g.mark[e.to] == bwdMark {
+				return true
+			}
+			g.mark[e.to] = fwdMark
+			fwd = append(fwd, e.to)
+		}
+		v = bwd[len(bwd)-1]
+		bwd = bwd[:len(bwd)-1]
+		for _, e := range g.in[v] {
+			work++
+			t := e.to
+			if g.pi[v] != g.pi[t].Add(e.w) || g.mark[t] == bwdMark {
+				continue
+			}
+			if g.mark[t] == fwdMark {
+				return true
+			}
+			g.mark[t] = bwdMark
+			bwd = append(bwd, t)
 		}
 	}
 	return false

@@ -281,6 +281,36 @@ func truthOf(yes, no bool) Truth {
 	return Unknown
 }
 
+// folded returns l with its fixed variables folded into the constant (l
+// itself when none is, or when a product would overflow).
+func (l *linear) folded() *linear {
+	n := 0
+	c := l.c
+	for i, x := range l.x {
+		if x.IsFixed() {
+			t, ov := l.a[i].MulOv(x.Val())
+			if ov {
+				return l
+			}
+			if c, ov = c.SubOv(t); ov {
+				return l
+			}
+			n++
+		}
+	}
+	if n == 0 {
+		return l
+	}
+	f := &linear{c: c, rel: l.rel}
+	for i, x := range l.x {
+		if !x.IsFixed() {
+			f.a = append(f.a, l.a[i])
+			f.x = append(f.x, x)
+		}
+	}
+	return f
+}
+
 // entailedDom decides Σ a·x = c by domains for one variable or for
 // x - y = c.
 func (l *linear) entailedDom() (Truth, bool) {
@@ -315,8 +345,12 @@ func (l *linear) entailedDom() (Truth, bool) {
 	return Unknown, false
 }
 
-// Post picks the propagator by shape.
+// Post picks the propagator by shape, the variables fixed by then
+// folded into the constant: x ≠ y with y fixed is a value removed, not a
+// disequality for the difference graph (the constraint lives no longer
+// than the choice point it is posted in, where y stays fixed).
 func (l *linear) Post(s *Store) bool {
+	l = l.folded()
 	// Normalize the relation to =, ≠ or ≤.
 	a, c, rel := l.a, l.c, l.rel
 	switch rel {
@@ -381,10 +415,15 @@ func postBinary(s *Store, x, y *Var, rel Rel, c Int) bool {
 		if !s.addDiff(x, y, c) || !s.addDiff(y, x, c.Neg()) {
 			return false
 		}
+		// Domain consistent, but woken by bounds only: a value removed
+		// inside a domain does not travel along a chain of equalities
+		// (the φ of a switch's cases: k equalities, and a value removed
+		// at each case would cost k² runs); the next change of bounds
+		// takes every hole along.
 		p := &eqOffProp{x: x, y: y, c: c}
 		pr := s.AddPropagator(p, CostBinary)
-		s.Watch(pr, x, EvDom)
-		s.Watch(pr, y, EvDom)
+		s.Watch(pr, x, EvBnd)
+		s.Watch(pr, y, EvBnd)
 	case Ne:
 		if !s.addNe(x, y, c) {
 			return false
