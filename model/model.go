@@ -648,9 +648,8 @@ func (m *Model) ite(s *ssa.If, e *env, index int) fd.Constraint {
 		ee.reach, ee.sc = m.newBool(c.Name+".else"), e.sc
 		e.sc.posts = append(e.sc.posts, &combinators.Branch{Parent: e.reach, Cond: c.Cond, Then: te.reach, Else: ee.reach})
 		e.sc.hitDec(s.Dec, te.reach, ee.reach)
-		if e.sc == m.root.sc {
-			m.orders[te.reach], m.orders[ee.reach] = te.order, ee.order
-		}
+		m.setOrder(te.reach, te.order)
+		m.setOrder(ee.reach, ee.order)
 	}
 	c.Then = m.block(s.Then, te)
 	c.Else = m.block(s.Else, ee)
@@ -917,6 +916,18 @@ func (m *Model) newBool(name string) *fd.Var { return m.S.NewBool().Named(name) 
 // Options.Reach. Posting it to 1 is the request of a goal; the model
 // stays the same for every goal (push, post, search, pop).
 func (m *Model) Reach(d *ir.Decision, outcome int) *fd.Var { return m.reach[reachKey{d, outcome}] }
+
+// setOrder records the place of a branch indicator (until the choice
+// point open now is popped, with the indicator).
+func (m *Model) setOrder(x *fd.Var, order []int) {
+	m.orders[x] = order
+	m.S.OnUndo(func() { delete(m.orders, x) })
+}
+
+// OrderOf returns the place of the branch a reach indicator stands for,
+// nil if it stands for several (an accumulation over loop iterations, or
+// over the copies of an inlined function).
+func (m *Model) OrderOf(x *fd.Var) []int { return m.orders[x] }
 
 // ReachOrder returns the place of a decision outcome in the execution
 // (to compare with combinators.Ite.Order) when it has one place, outside

@@ -220,7 +220,13 @@ func (se *searcher) dfs() bool {
 		// Where the goal is reached first (a loop iteration, a copy of an
 		// inlined function): the earliest place left, then the others.
 		if x := se.nextChoice(); x != nil {
-			if se.branch(func() bool { return x.AssignInt64(1) }) || se.limit {
+			place := se.place
+			if o := se.m.OrderOf(x); o != nil {
+				se.place = o // the goal is there: the ites after it are left to labeling
+			}
+			stop := se.branch(func() bool { return x.AssignInt64(1) })
+			se.place = place
+			if stop || se.limit {
 				return true
 			}
 			return se.branch(func() bool { return x.AssignInt64(0) })
