@@ -594,6 +594,8 @@ func (g *Generator) reachFD(goal Goal, max int, gb *budget.B, steps int64) *Goal
 		case len(res.Tests) >= max:
 		case !complete:
 			res.Reason = fmt.Sprintf("%d of the %d tests asked for: the search stopped early (%s)", len(res.Tests), max, why)
+		case why != "":
+			res.Reason = fmt.Sprintf("%d of the %d tests asked for: no other within inka's bounds (%s)", len(res.Tests), max, why)
 		default:
 			res.Reason = fmt.Sprintf("%d of the %d tests asked for: the search is complete, inka's input model has no other", len(res.Tests), max)
 		}
@@ -746,7 +748,8 @@ func (g *Generator) search(b *built, goal Goal, max int, res *GoalResult) (bool,
 	se.onSolution = func() bool {
 		t, rr, err := g.replay(b)
 		if se.exhausted() {
-			return true // the replay ran out of budget: no verdict
+			se.limit = true // the replay ran out of budget: no verdict
+			return true
 		}
 		if err != nil {
 			res.Spurious++
@@ -790,7 +793,8 @@ func (g *Generator) solveCut(b *built, goal Goal, more bool, res *GoalResult) (b
 		t, rr, err := g.replay(b)
 		switch {
 		case se.exhausted():
-			return true // the replay ran out of budget: no verdict
+			se.limit = true // the replay ran out of budget: no verdict
+			return true
 		case err != nil:
 			res.Reason = replayFailure(err)
 		case confirms(rr, goal, t):
