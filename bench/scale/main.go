@@ -2,8 +2,10 @@
 // of a function. It generates families of C functions whose number of
 // decisions grows linearly with N (see families.go), runs `inka cover
 // --format json` on each as a whole process, and prints per family and N
-// the wall time, the goals answered (covered or proved unreachable) out of
-// all goals, the constraints posted and the propagator runs.
+// the wall time, the CPU time (user and system: on a loaded machine the
+// wall time of a process waiting for a core says little), the goals
+// answered (covered or proved unreachable) out of all goals, the
+// constraints posted and the propagator runs.
 //
 //	go run ./bench/scale                               # every family, N = 40..640
 //	go run ./bench/scale -families nest,chain -n 40,80,160
@@ -44,7 +46,7 @@ type binary struct{ name, path string }
 
 // result is one run of one binary on one function.
 type result struct {
-	wall                      time.Duration
+	wall, cpu                 time.Duration
 	timedOut                  bool
 	err                       string
 	goals, answered           int
@@ -83,7 +85,7 @@ func run(args []string, out io.Writer) error {
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(out, "| family | N | %s |\n|---|---|%s\n", header(bs), strings.Repeat("---|", 4*len(bs)))
+	fmt.Fprintf(out, "| family | N | %s |\n|---|---|%s\n", header(bs), strings.Repeat("---|", 5*len(bs)))
 	for _, f := range fl {
 		dead := make([]bool, len(bs)) // timed out on a smaller N
 		for _, n := range ns {
@@ -94,7 +96,7 @@ func run(args []string, out io.Writer) error {
 			row := []string{f.name, strconv.Itoa(n)}
 			for i, b := range bs {
 				if dead[i] {
-					row = append(row, "skipped", "", "", "")
+					row = append(row, "skipped", "", "", "", "")
 					continue
 				}
 				r := cover(b.path, file, f.fn, *timeout, strings.Fields(*extra))
@@ -114,19 +116,20 @@ func header(bs []binary) string {
 		if len(bs) > 1 {
 			p = b.name + " "
 		}
-		h = append(h, p+"wall", p+"answered", p+"constraints", p+"propagations")
+		h = append(h, p+"wall", p+"cpu", p+"answered", p+"constraints", p+"propagations")
 	}
 	return strings.Join(h, " | ")
 }
 
 func (r result) cells(limit time.Duration) []string {
+	wall, cpu := fmt.Sprintf("%.2f s", r.wall.Seconds()), fmt.Sprintf("%.2f s", r.cpu.Seconds())
 	switch {
 	case r.timedOut:
-		return []string{"> " + limit.String(), "", "", ""}
+		return []string{"> " + limit.String(), "", "", "", ""}
 	case r.err != "":
-		return []string{fmt.Sprintf("%.2f s", r.wall.Seconds()), "error: " + r.err, "", ""}
+		return []string{wall, cpu, "error: " + r.err, "", ""}
 	}
-	return []string{fmt.Sprintf("%.2f s", r.wall.Seconds()), fmt.Sprintf("%d/%d", r.answered, r.goals),
+	return []string{wall, cpu, fmt.Sprintf("%d/%d", r.answered, r.goals),
 		strconv.FormatInt(r.constraints, 10), strconv.FormatInt(r.propagations, 10)}
 }
 
@@ -141,6 +144,9 @@ func cover(bin, file, fn string, limit time.Duration, extra []string) result {
 	start := time.Now()
 	err := cmd.Run()
 	r := result{wall: time.Since(start)}
+	if ps := cmd.ProcessState; ps != nil {
+		r.cpu = ps.UserTime() + ps.SystemTime()
+	}
 	if ctx.Err() != nil {
 		r.timedOut = true
 		return r
