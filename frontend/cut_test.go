@@ -106,6 +106,27 @@ func TestEntryPathRefused(t *testing.T) {
 		require.Error(t, err, c.src)
 		assert.Equal(t, c.want, err.Error(), c.src)
 	}
+	// Every run needs one of two cuts (both branches), or one in a callee,
+	// or one before a loop's first test; but a run that may stop first,
+	// or a branch without one, keeps the function.
+	refused := []string{
+		"int f(double x, int k) { if (k) return (int)x; return (int)(x + 1); }",
+		"static int g(double x) { return x > 0; } int f(double x, int k) { int r = g(x); return r + k; }",
+		"int f(double x, int k) { while (x > k) k++; return k; }",
+		"int f(double x, int k) { if (k) k = (int)x; return (int)x + k; }",
+	}
+	kept := []string{
+		"int f(double x, int k) { if (k) return (int)x; return k; }",
+		"int f(double x, int k) { while (k > 0) { k = (int)x; } return k; }",
+		"#include <stdlib.h>\nint f(double x, int k) { if (k) exit(1); return (int)x; }",
+		"#include <assert.h>\nint f(double x, int k) { assert(k > 3); return (int)x; }",
+	}
+	for i, src := range append(refused, kept...) {
+		u, err := LoadSource("c.c", []byte(src), Options{})
+		require.NoError(t, err)
+		_, err = u.Lower("f")
+		assert.Equal(t, i < len(refused), err != nil, "%s: %v", src, err)
+	}
 }
 
 // TestUnmodelledInitializers: a constant initializer of a bit-field or of
