@@ -86,16 +86,7 @@ func isNullPointerConstant(e cc.ExpressionNode) bool {
 		}
 		break
 	}
-	if !isIntegerKind(e.Type().Kind()) || !e.Pure() {
-		return false
-	}
-	switch v := e.Value().(type) {
-	case cc.Int64Value:
-		return v == 0
-	case cc.UInt64Value:
-		return v == 0
-	}
-	return false
+	return isIntegerKind(e.Type().Kind()) && zeroBytes(e)
 }
 
 func unparen(e cc.ExpressionNode) cc.ExpressionNode {

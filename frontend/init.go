@@ -2,6 +2,7 @@ package frontend
 
 import (
 	"fmt"
+	"math"
 
 	"modernc.org/cc/v4"
 
@@ -113,12 +114,27 @@ func (u *Unit) initLeaves(t *ir.Type, init *cc.Initializer) []leafInit {
 		pos := n.Position()
 		nt := n.Type()
 		e := n.AssignmentExpression
+		// A member inka does not model; in a union modelled as another
+		// member (ir.Type.UnionMember), its bytes are that member's too:
+		// they cannot be left out.
+		overlaps := func(size int64) {
+			if zeroBytes(e) {
+				return // all bytes zero: so are the other member's
+			}
+			for _, off := range offs {
+				if off >= n.Offset() && off < n.Offset()+size {
+					panic(unsupported(pos, "initializer of a member inka does not model, in a union modelled as another member"))
+				}
+			}
+		}
 		if f := n.Field(); f != nil && (f.IsBitfield() || f.IsFlexibleArrayMember()) {
+			overlaps((f.ValueBits() + 7) / 8)
 			r = append(r, leafInit{leaf: -1, e: e, unmodelled: "bit-field " + f.Name()})
 			return
 		}
 		if nt.Kind() != cc.Array {
 			if st := u.irType(nt, pos); st.Kind == ir.Opaque {
+				overlaps(st.Size())
 				r = append(r, leafInit{leaf: -1, e: e, unmodelled: fmt.Sprintf("%s member (%s)", opaqueWhat(st), st)})
 				return
 			}
@@ -158,6 +174,23 @@ func (u *Unit) initLeaves(t *ir.Type, init *cc.Initializer) []leafInit {
 	return r
 }
 
+// zeroBytes reports whether the constant initializer e has all its bytes
+// zero: an integer 0, or a floating-point +0.0.
+func zeroBytes(e cc.ExpressionNode) bool {
+	if !e.Pure() {
+		return false
+	}
+	switch v := e.Value().(type) {
+	case cc.Int64Value:
+		return v == 0
+	case cc.UInt64Value:
+		return v == 0
+	case cc.Float64Value:
+		return v == 0 && !math.Signbit(float64(v))
+	}
+	return false
+}
+
 // ccOffsets returns the byte offset cc gives each leaf of t (in
 // t.Leaves() order) in an object of its type ct: ir's offsets when cc's
 // type does not have t's shape.
@@ -190,11 +223,8 @@ func ccOffsets(t *ir.Type, ct cc.Type) []int64 {
 				return
 			}
 			for i, f := range t.Fields {
-				if f.Modelled() {
+				if f.Modelled() && (t.Kind == ir.Struct || i == t.UnionMember()) {
 					walk(f.Type, field(i).Type(), off+field(i).Offset())
-				}
-				if t.Kind == ir.Union {
-					break
 				}
 			}
 		case ir.Void, ir.Opaque:

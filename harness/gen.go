@@ -364,15 +364,12 @@ func (g *tgen) initializer(t *ir.Type, path string) string {
 		}
 	case ir.Struct, ir.Union:
 		// Designated: unnamed bit-fields take no initializer, flexible
-		// array members none; a union's first named member.
-		for _, f := range t.Fields {
-			if f.Name == "" || f.Flexible {
+		// array members none; a union the member it is modelled as.
+		for i, f := range t.Fields {
+			if f.Name == "" || f.Flexible || (t.Kind == ir.Union && i != t.UnionMember()) {
 				continue
 			}
 			parts = append(parts, "."+f.Name+" = "+g.initializer(f.Type, path+"."+f.Name))
-			if t.Kind == ir.Union {
-				break
-			}
 		}
 		if len(parts) == 0 {
 			return "{0}"

@@ -302,10 +302,10 @@ type Leaf struct {
 
 // Leaves flattens t into its scalar components in increasing offset order:
 // arrays element by element, structs member by member. A union contributes
-// the leaves of its first member only: the rest of the project does not
-// reinterpret a union's bytes as another member (see the README). What
-// inka does not model has no leaves: opaque types, bit-fields, flexible
-// array members.
+// the leaves of one member only (UnionMember: its first member with
+// leaves): the rest of the project does not reinterpret a union's bytes
+// as another member (see the README). What inka does not model has no
+// leaves: opaque types, bit-fields, flexible array members.
 func (t *Type) Leaves() []Leaf {
 	var out []Leaf
 	t.leaves("", 0, false, &out)
@@ -365,8 +365,8 @@ func (t *Type) NumLeaves() int64 {
 		}
 		return n
 	case Union:
-		if len(t.Fields) > 0 && t.Fields[0].Modelled() {
-			return t.Fields[0].Type.NumLeaves()
+		if i := t.UnionMember(); i >= 0 {
+			return t.Fields[i].Type.NumLeaves()
 		}
 		return 0
 	case Void, Opaque, Function:
@@ -389,8 +389,8 @@ func (t *Type) leaves(path string, off int64, con bool, out *[]Leaf) {
 			}
 		}
 	case Union:
-		if len(t.Fields) > 0 && t.Fields[0].Modelled() {
-			f := t.Fields[0]
+		if i := t.UnionMember(); i >= 0 {
+			f := t.Fields[i]
 			f.Type.leaves(path+"."+f.Name, off, con, out)
 		}
 	case Void, Opaque, Function:
@@ -579,11 +579,30 @@ func (t *Type) HasPointer() bool {
 	return false
 }
 
+// UnionMember returns the index of the member of union t that gives it
+// its leaves: the first one with leaves of its own (a union whose first
+// member is a double is modelled as its next member), or -1.
+func (t *Type) UnionMember() int {
+	for i := range t.Fields {
+		if f := &t.Fields[i]; f.Modelled() && f.Type.NumLeaves() > 0 {
+			return i
+		}
+	}
+	return -1
+}
+
 // FieldAt returns the member of struct or union t that holds byte offset
-// off, or nil: the first one whose bytes contain it among the members
-// that have leaves' layout of their own (not a bit-field, whose storage
-// unit may overlap its neighbours, nor a flexible array member).
+// off, or nil: in a union, the member it is modelled as (UnionMember)
+// when it holds off; else the first one whose bytes contain it among the
+// members that have leaves' layout of their own (not a bit-field, whose
+// storage unit may overlap its neighbours, nor a flexible array member).
 func (t *Type) FieldAt(off int64) *Field {
+	if t.Kind == Union {
+		// the member the union is modelled as, if it holds off
+		if i := t.UnionMember(); i >= 0 && off < t.Fields[i].Type.size {
+			return &t.Fields[i]
+		}
+	}
 	for i := range t.Fields {
 		f := &t.Fields[i]
 		if f.Modelled() && off >= f.Offset && off < f.Offset+f.Type.size {

@@ -217,12 +217,8 @@ func (t *unroller) sameObject(a, b *term.Term) *term.Term {
 		return T.And(T.Ule(T.Const(x.W, uint64(lo)), x), T.Ule(x, T.Const(x.W, uint64(hi))))
 	}
 	out := T.False()
-	for _, o := range t.F.PT.Objects {
-		if cs := t.F.CellsOf(o); len(cs) > 0 {
-			lo := t.F.Base(o)
-			hi := lo + int64(len(cs))
-			out = T.Or(out, T.And(in(a, lo, hi), in(b, lo, hi)))
-		}
+	for _, r := range objectRanges(t.F) {
+		out = T.Or(out, T.And(in(a, r.lo, r.hi), in(b, r.lo, r.hi)))
 	}
 	return out
 }

@@ -151,6 +151,20 @@ func (e *env) child(ctx *context, order ...int) *env {
 
 type addrRange struct{ lo, hi int64 } // [lo, hi]: cells and one past the end
 
+// objectRanges returns the address range of every object of f, those
+// without cells too (a struct whose members inka does not model, an
+// opaque type): a pointer into one is valid.
+func objectRanges(f *ssa.Func) []addrRange {
+	var out []addrRange
+	for _, o := range f.PT.Objects {
+		if o.Typ != nil {
+			base := f.Base(o)
+			out = append(out, addrRange{base, base + int64(len(f.CellsOf(o)))})
+		}
+	}
+	return out
+}
+
 // New builds the model of f in a fresh store and posts its top-level
 // constraints (without propagating).
 func New(f *ssa.Func, opts Options) (*Model, error) {
@@ -179,12 +193,7 @@ func New(f *ssa.Func, opts Options) (*Model, error) {
 	m.thin = map[*fd.Var]int{}
 	m.orders = map[*fd.Var][]int{}
 	m.zero = m.S.ConstInt64(0)
-	for _, o := range f.PT.Objects {
-		if cs := f.CellsOf(o); len(cs) > 0 {
-			base := f.Base(o)
-			m.ranges = append(m.ranges, addrRange{base, base + int64(len(cs))})
-		}
-	}
+	m.ranges = objectRanges(f)
 	if err := m.entry(); err != nil {
 		return nil, err
 	}

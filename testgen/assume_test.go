@@ -66,6 +66,8 @@ func TestCutPerPath(t *testing.T) {
 		"weighed": {"15:true": Unknown, "17:true": Unknown},
 		"guarded": {"28:true": Unreachable},
 		"flagged": {"39:false": Unknown, "41:false": Unknown, "41:true": Unknown, "43:true": Unknown, "43:false": Unknown},
+		"weigh":   {},
+		"small":   {"72:true": Unknown},
 	}
 	coverStatuses(t, "testdata/cut.c", want, "unsupported")
 }

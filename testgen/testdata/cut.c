@@ -44,3 +44,34 @@ int flagged(struct obj *o, int a)
         return 3;
     return 0;
 }
+
+/* An object with no cell inka models (a struct of one double) is still an
+ * object: a pointer into it is valid, and the goals after it answered. */
+struct only_weight {
+    double w;
+};
+void set_weight(double *w);
+
+int weigh(struct only_weight *p, int k)
+{
+    set_weight(&p->w);
+    if (k > 2)
+        return 1;
+    return 0;
+}
+
+/* A union whose first member is a double is modelled as its int member:
+ * reading the int is answered, reading the double is a cut. */
+union number {
+    double d;
+    int i;
+};
+
+int small(const union number *n, int exact)
+{
+    if (exact)
+        return n->d < 1.0;
+    if (n->i > 3)
+        return 0;
+    return 1;
+}
