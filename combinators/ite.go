@@ -357,8 +357,9 @@ func (p *iteProp) Propagate(s *fd.Store) fd.Status {
 
 // trial posts what post posts in a sub-store, propagates, and returns the
 // domains of the variables the trial narrowed (variables that existed
-// before it), or false if the sub-store failed.
-func trial(s *fd.Store, o *Options, post func() bool) (map[*fd.Var]fd.Domain, bool) {
+// before it), in the order the trial narrowed them, or false if the
+// sub-store failed.
+func trial(s *fd.Store, o *Options, post func() bool) (*narrowed, bool) {
 	o.Trials++
 	saved := o.trialLazies
 	o.trialLazies = o.TrialLazies
@@ -371,22 +372,35 @@ func trial(s *fd.Store, o *Options, post func() bool) (map[*fd.Var]fd.Domain, bo
 	if s.TrialCut() {
 		return nil, true // survived, but its domains say nothing
 	}
-	doms := map[*fd.Var]fd.Domain{}
+	n := &narrowed{dom: map[*fd.Var]fd.Domain{}}
 	for _, x := range s.Modified() {
-		doms[x] = x.Dom()
+		if _, ok := n.dom[x]; !ok {
+			n.vars = append(n.vars, x)
+		}
+		n.dom[x] = x.Dom()
 	}
-	return doms, true
+	return n, true
+}
+
+// narrowed is what a trial did to the variables: their domains at its
+// fixpoint, and the variables in the order it first narrowed them. The
+// join follows that order, never a map's: the propagators a narrowing
+// wakes, and so what the rationed trials after it see, depend on it, and
+// the same run must give the same answer.
+type narrowed struct {
+	vars []*fd.Var
+	dom  map[*fd.Var]fd.Domain
 }
 
 // join narrows every variable narrowed by both trials to the union of the
 // two domains (⊎). A variable left alone by one trial keeps its domain.
-func join(a, b map[*fd.Var]fd.Domain) bool {
-	for x, da := range a {
-		db, ok := b[x]
+func join(a, b *narrowed) bool {
+	for _, x := range a.vars {
+		db, ok := b.dom[x]
 		if !ok {
 			continue
 		}
-		if !x.Intersect(da.Union(db)) {
+		if !x.Intersect(a.dom[x].Union(db)) {
 			return false
 		}
 	}
