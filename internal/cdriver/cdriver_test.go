@@ -1,6 +1,7 @@
 package cdriver
 
 import (
+	"math/rand"
 	"os"
 	"os/exec"
 	"strings"
@@ -11,6 +12,7 @@ import (
 
 	"github.com/inka-tool/inka/frontend"
 	"github.com/inka-tool/inka/internal/cprobe"
+	"github.com/inka-tool/inka/interp"
 )
 
 func load(t *testing.T) (*Driver, []byte, string) {
@@ -103,4 +105,94 @@ func TestBuildRun(t *testing.T) {
 	assert.True(t, o.StubCalls[0].Args[0].Null)
 	assert.Equal(t, uint64(0), o.Return[0].Bits)
 	assert.True(t, strings.HasSuffix(o.Raw, "X ok\n"))
+}
+
+// TestCases: random cases are deterministic for a seed and respect the
+// layout; a case read as interpreter inputs and laid out again is the
+// same case; the interpreter and gcc agree on them, and Compare finds a
+// value changed on either side.
+func TestCases(t *testing.T) {
+	if _, err := exec.LookPath("gcc"); err != nil {
+		t.Skip("gcc not found")
+	}
+	d, src, file := load(t)
+	r1, r2 := rand.New(rand.NewSource(7)), rand.New(rand.NewSource(7))
+	var cases []Case
+	var results []*interp.Result
+	var lives []map[string]bool
+	for len(cases) < 20 {
+		c := d.RandomCase(r1)
+		assert.Equal(t, c, d.RandomCase(r2), "deterministic")
+		require.Len(t, c.Leaves, len(d.Leaves))
+		in, _, live := d.Inputs(c)
+		rets, writes := stubAnswers(c)
+		back, why := d.CaseOf(in, rets, writes)
+		require.Empty(t, why)
+		for i, l := range d.Leaves {
+			if l.Parent < 0 || c.Leaves[l.Parent] != 0 {
+				assert.Equal(t, c.Leaves[i], back.Leaves[i], "leaf %s", l.Path)
+			}
+		}
+		res, err := interp.Run(d.Prog, "f", in, interp.Config{})
+		require.NoError(t, err)
+		if res.Outcome != interp.Returned {
+			continue
+		}
+		cases, results, lives = append(cases, c), append(results, res), append(lives, live)
+	}
+	b, err := Build(t.TempDir(), src, file, []*Driver{d})
+	require.NoError(t, err)
+	outs, err := b.Run(d, cases)
+	require.NoError(t, err)
+	names := map[string]bool{}
+	for _, o := range d.Objects {
+		names[o.Name] = true
+	}
+	for i, out := range outs {
+		assert.Empty(t, Compare(d, lives[i], names, results[i], out), "case %d", i)
+	}
+	assert.True(t, d.IsProbed(d.Prog.Funcs[0].Decisions[0].ID(0)))
+	assert.False(t, d.IsProbed("probe.c:99:1:true"))
+
+	out := outs[0]
+	out.Return = append([]Value(nil), out.Return...)
+	out.Return[0].Bits++
+	msgs := Compare(d, lives[0], names, results[0], out)
+	require.Len(t, msgs, 1)
+	assert.Contains(t, msgs[0], "return: interp")
+	out = outs[0]
+	g := out.Final["g"]
+	g.Bits++
+	out.Final = map[string]Value{"g": g}
+	msgs = Compare(d, lives[0], names, results[0], out)
+	require.NotEmpty(t, msgs)
+	assert.Contains(t, msgs[0], "final g: interp")
+	out = outs[0]
+	out.Status = "signal 11"
+	assert.Contains(t, Compare(d, lives[0], names, results[0], out)[0], "status: interp returned, gcc signal 11")
+}
+
+func stubAnswers(c Case) (rets, writes map[string][]uint64) {
+	rets, writes = map[string][]uint64{}, map[string][]uint64{}
+	if len(c.StubRet) > 0 {
+		rets["ext"], writes["ext"] = c.StubRet[0], c.StubWr[0]
+	}
+	return rets, writes
+}
+
+// TestUseInitializers: with the globals at their initializers, no leaf of
+// a global is an input; the globals are still reported.
+func TestUseInitializers(t *testing.T) {
+	u, err := frontend.Load("testdata/probe.c", frontend.Options{})
+	require.NoError(t, err)
+	p, err := u.Lower("f")
+	require.NoError(t, err)
+	d, err := New(p, "f", Options{UseInitializers: true})
+	require.NoError(t, err)
+	var paths []string
+	for _, l := range d.Leaves {
+		paths = append(paths, l.Path)
+	}
+	assert.Equal(t, []string{"a", "b", "p", "p[0]", "p[1]", "p[2]", "p[3]"}, paths)
+	assert.Equal(t, "g", d.Objects[0].Name)
 }
