@@ -2,12 +2,18 @@ package main
 
 import (
 	"context"
+	"errors"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/inka-tool/inka/frontend"
+	"github.com/inka-tool/inka/ir"
 )
 
 // newTestChecker returns a checker for the tests, or skips when csmith is
@@ -35,20 +41,27 @@ func TestSeeds(t *testing.T) {
 	}
 }
 
-// TestModelSeed: the model check on a program whose func_1 is small: the
-// covered claims are run by gcc, the unreachable ones attacked; no answer
-// is wrong.
+// TestModelSeed: the model check on two programs whose func_1 is small:
+// the covered claims are run by gcc, the unreachable one (seed 69) is
+// attacked; no answer is wrong.
 func TestModelSeed(t *testing.T) {
 	c := newTestChecker(t)
 	c.model = true
-	r := c.checkSeed(context.Background(), 37)
-	require.Equal(t, Agree, r.Kind, "%s %s", r.Reason, r.Detail)
-	m := r.Model
-	require.NotNil(t, m)
-	assert.Empty(t, m.Skipped)
-	assert.Empty(t, m.Wrong)
-	assert.Positive(t, m.Confirmed, "the check confirms something")
-	assert.Equal(t, m.Covered, m.Confirmed+m.NotReplayed, "every covered claim confirmed by gcc")
+	attacked := 0
+	for _, seed := range []int{37, 69} {
+		r := c.checkSeed(context.Background(), seed)
+		require.Equal(t, Agree, r.Kind, "%s %s", r.Reason, r.Detail)
+		m := r.Model
+		require.NotNil(t, m)
+		assert.Empty(t, m.Skipped)
+		assert.Empty(t, m.Wrong)
+		assert.Positive(t, m.Confirmed, "the check confirms something")
+		assert.Equal(t, m.Covered, m.Confirmed+m.NotReplayed, "every covered claim confirmed by gcc")
+		if m.Unreachable > 0 {
+			attacked += m.Attacks
+		}
+	}
+	assert.Positive(t, attacked, "an unreachable claim attacked")
 }
 
 // TestRefusal: refusal messages are counted by reason, the program's
@@ -89,4 +102,74 @@ func TestSummary(t *testing.T) {
 		assert.Contains(t, out, want)
 	}
 	assert.Equal(t, "false UB:write to read-only object", results[3].signature())
+}
+
+// TestRun: the command on one seed: the figures, and the program's line
+// with -v.
+func TestRun(t *testing.T) {
+	if _, _, err := findCsmith(false); err != nil {
+		t.Skipf("%v", err)
+	}
+	var out strings.Builder
+	require.NoError(t, run([]string{"-seeds", "13", "-model=false", "-reduce=false", "-v", "-keep", t.TempDir()}, &out))
+	s := out.String()
+	assert.Contains(t, s, "csmith check: 1 seeds (13), csmith 2.3.0")
+	assert.Contains(t, s, "seed 13: agree")
+	assert.Contains(t, s, "1 programs in")
+	assert.Contains(t, s, "0 failures")
+	assert.Error(t, run([]string{"-seeds", "9-1"}, &out), "a bad range")
+}
+
+// TestInteresting: creduce's test says no for a program inka gets right,
+// and the signature of a failure names its kind of undefined behaviour.
+func TestInteresting(t *testing.T) {
+	c := newTestChecker(t)
+	dir := t.TempDir()
+	file, err := c.generate(context.Background(), 13, dir)
+	require.NoError(t, err)
+	assert.False(t, c.interesting(context.Background(), string(Disagree), file))
+	r := &Result{}
+	c.checkFile(context.Background(), file, r)
+	assert.Equal(t, "agree", r.signature())
+	assert.True(t, c.ubsanClean(context.Background(), file))
+}
+
+// TestDecisionTraces: the same decisions in another order (C leaves the
+// order of a call's arguments unspecified) are no disagreement; other
+// traces are, shown where they first differ.
+func TestDecisionTraces(t *testing.T) {
+	same := "decisions:\n  interp [/d/p.c:3:5:true /d/p.c:9:2:false]\n  gcc    [/d/p.c:9:2:false /d/p.c:3:5:true]"
+	assert.Empty(t, sameDecisions([]string{same}))
+	diff := "decisions:\n  interp [/d/p.c:3:5:true /d/p.c:9:2:false]\n  gcc    [/d/p.c:3:5:true /d/p.c:9:2:true]"
+	msgs := sameDecisions([]string{diff, "return: interp [1], gcc [2]"})
+	require.Len(t, msgs, 2)
+	s := shorten(msgs)
+	assert.Contains(t, s, "decisions differ at step 1 (interp 2 steps, gcc 2)")
+	assert.Contains(t, s, "p.c:9:2:false")
+	assert.NotContains(t, s, "/d/", "positions without their directory")
+	assert.Contains(t, s, "return: interp [1], gcc [2]")
+}
+
+// TestClassify: inka's errors: a refusal by reason, a panic the front
+// end caught, an internal error.
+func TestClassify(t *testing.T) {
+	r := &Result{}
+	classify(&frontend.Error{Pos: ir.Pos{File: "p.c", Line: 3, Col: 4}, Msg: "unsupported: comparison of int* and unsigned int*"}, r)
+	assert.Equal(t, Refused, r.Kind)
+	assert.Equal(t, "comparison of int* and unsigned int*", r.Reason)
+	r = &Result{}
+	classify(errors.New("internal error lowering func_1: index out of range\ngoroutine 1 [running]:"), r)
+	assert.Equal(t, Panic, r.Kind)
+	r = &Result{}
+	classify(errors.New("interp: bad program"), r)
+	assert.Equal(t, InternalErr, r.Kind)
+	assert.True(t, r.Kind.fail())
+
+	c := &checker{keep: t.TempDir()}
+	src := filepath.Join(t.TempDir(), "p.c")
+	require.NoError(t, os.WriteFile(src, []byte("int func_1(void) { return 0; }\n"), 0o644))
+	kept := c.keepFile(src, 42)
+	assert.Equal(t, filepath.Join(c.keep, "seed42.c"), kept)
+	assert.FileExists(t, kept)
+	assert.Equal(t, "", (&checker{}).keepFile(src, 1), "no keep directory")
 }
