@@ -18,18 +18,23 @@ import (
 //     to --max-unroll. Bounds propagation cannot see through a bit mix: x *
 //     0x9E3779B1 >> 16, xor-shifts, CRC steps, masks, wrapping products;
 //     SAT answers those in milliseconds and proves them unreachable.
-//   - auto (the default): a function whose arithmetic is mostly bitwise
-//     (bitLevel) goes to sat first, fd taking what sat leaves; any other
-//     goal goes to fd with a quarter of the goal's steps, and to sat if fd
-//     leaves it unknown.
+//   - auto (the default): a goal goes to fd with a quarter of its steps,
+//     then to sat if fd leaves it unknown; in a function whose arithmetic
+//     is mostly bitwise (bitLevel), fd gets only a quick try before sat,
+//     and what sat leaves.
 const (
 	EngineAuto = "auto"
 	EngineFD   = "fd"
 	EngineSAT  = "sat"
 )
 
-// fdShare is the part of a goal's steps fd gets before sat, in auto mode.
-const fdShare = 4
+// In auto mode, fd gets a quarter of a goal's steps before sat (fdShare),
+// and on a bit-level function only a quick try (fdQuick steps: what the
+// easy goals of the test programs take, at most a few thousand).
+const (
+	fdShare = 4
+	fdQuick = 10_000
+)
 
 // Reach answers a goal with up to max tests (max ≤ 0: one).
 func (g *Generator) Reach(goal Goal, max int) (res *GoalResult) {
@@ -59,7 +64,12 @@ func (g *Generator) Reach(goal Goal, max int) (res *GoalResult) {
 	case g.Opts.Engine == EngineSAT:
 		return g.reachSAT(goal, max, gb)
 	case g.bitLevel():
-		res = g.reachSAT(goal, max, gb)
+		// fd answers the easy goals of such a function at once (a quick
+		// try), gini the bit mixes, fd again with what is left.
+		res = g.reachFD(goal, max, gb.Child("fd", fdQuick, time.Time{}), fdQuick)
+		if res.Status == Unknown && !gb.Exhausted() {
+			res = combine(res, g.reachSAT(goal, max, gb))
+		}
 		if res.Status == Unknown && !gb.Exhausted() {
 			res = combine(res, g.reachFD(goal, max, gb, g.Opts.Steps-gb.Used()))
 		}
