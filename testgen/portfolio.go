@@ -19,9 +19,9 @@ import (
 //     0x9E3779B1 >> 16, xor-shifts, CRC steps, masks, wrapping products;
 //     SAT answers those in milliseconds and proves them unreachable.
 //   - auto (the default): a goal goes to fd with a quarter of its steps,
-//     then to sat if fd leaves it unknown; in a function whose arithmetic
-//     is mostly bitwise (bitLevel), fd gets only a quick try before sat,
-//     and what sat leaves.
+//     then to sat if fd leaves it unknown; a goal decided by mostly bitwise
+//     arithmetic (bitLevel) gets only a quick try of fd before sat, and fd
+//     has what sat leaves.
 const (
 	EngineAuto = "auto"
 	EngineFD   = "fd"
@@ -29,11 +29,11 @@ const (
 )
 
 // In auto mode, fd gets a quarter of a goal's steps before sat (fdShare),
-// and on a bit-level function only a quick try (fdQuick steps: what the
-// easy goals of the test programs take, at most a few thousand).
+// and on a bit-level goal only a quick try (fdQuick steps, what the easy
+// goals take).
 const (
 	fdShare = 4
-	fdQuick = 10_000
+	fdQuick = 5_000
 )
 
 // Reach answers a goal with up to max tests (max ≤ 0: one).
@@ -63,7 +63,7 @@ func (g *Generator) Reach(goal Goal, max int) (res *GoalResult) {
 		return g.reachFD(goal, max, gb, g.Opts.Steps)
 	case g.Opts.Engine == EngineSAT:
 		return g.reachSAT(goal, max, gb)
-	case g.bitLevel():
+	case g.bitLevel(goal):
 		// fd answers the easy goals of such a function at once (a quick
 		// try), gini the bit mixes, fd again with what is left.
 		res = g.reachFD(goal, max, gb.Child("fd", fdQuick, time.Time{}), fdQuick)
@@ -114,16 +114,68 @@ func isBudgetReason(why string) bool {
 		strings.Contains(why, "budget stopped")
 }
 
-// bitLevel reports whether the function's arithmetic is mostly bitwise:
-// at least half of its arithmetic operations are &, |, ^, ~, shifts or
-// multiplications that wrap (unsigned).
-func (g *Generator) bitLevel() bool {
+// bitLevel reports whether what decides the goal is mostly bitwise: at
+// least half of the arithmetic operations its decision's condition depends
+// on (through the definitions of the variables and the tests around them,
+// memory left out) are &, |, ^, ~, shifts or multiplications that wrap
+// (unsigned). For a statement
+// goal, the operations of the whole function count.
+func (g *Generator) bitLevel(goal Goal) bool {
+	body := g.inlined.Func.Body
+	var slice []ir.Stmt
+	if goal.Kind != DecisionGoal {
+		ir.Walk(body, func(s ir.Stmt) { slice = append(slice, s) })
+	} else {
+		// A definition depends on its operands and on the conditions of
+		// the tests around it (the flags of && and || are set so).
+		type def struct {
+			s   ir.Stmt
+			ctl []*ir.Var
+		}
+		defs := map[*ir.Var][]def{}
+		var work []*ir.Var
+		var walk func(ss []ir.Stmt, ctl []*ir.Var)
+		walk = func(ss []ir.Stmt, ctl []*ir.Var) {
+			for _, s := range ss {
+				if d := ir.StmtDef(s); d != nil {
+					defs[d] = append(defs[d], def{s, ctl})
+				}
+				if r := decRef(s); r != nil && r.D == goal.Dec {
+					work = append(work, ir.StmtUses(s)...)
+				}
+				switch s := s.(type) {
+				case *ir.If:
+					inner := append(ctl[:len(ctl):len(ctl)], ir.StmtUses(s)...)
+					walk(s.Then, inner)
+					walk(s.Else, inner)
+				case *ir.While:
+					inner := append(ctl[:len(ctl):len(ctl)], ir.StmtUses(s)...)
+					walk(s.Pre, inner)
+					walk(s.Body, inner)
+				}
+			}
+		}
+		walk(body, nil)
+		seen := map[*ir.Var]bool{}
+		for len(work) > 0 {
+			v := work[len(work)-1]
+			work = work[:len(work)-1]
+			if seen[v] {
+				continue
+			}
+			seen[v] = true
+			for _, d := range defs[v] {
+				slice = append(slice, d.s)
+				work = append(append(work, ir.StmtUses(d.s)...), d.ctl...)
+			}
+		}
+	}
 	bitwise, arith := 0, 0
-	ir.Walk(g.inlined.Func.Body, func(s ir.Stmt) {
+	for _, s := range slice {
 		switch s := s.(type) {
 		case *ir.Binary:
 			if s.Op.IsComparison() {
-				return
+				continue
 			}
 			arith++
 			switch s.Op {
@@ -140,6 +192,19 @@ func (g *Generator) bitLevel() bool {
 				bitwise++
 			}
 		}
-	})
+	}
 	return bitwise > 0 && 2*bitwise >= arith
+}
+
+// decRef is the decision a statement tests, or nil.
+func decRef(s ir.Stmt) *ir.DecRef {
+	switch s := s.(type) {
+	case *ir.If:
+		return s.Dec
+	case *ir.While:
+		return s.Dec
+	case *ir.Assert:
+		return s.Dec
+	}
+	return nil
 }

@@ -5,20 +5,21 @@
 #
 # For each goal of the family (one reachable and one unreachable decision
 # outcome per function) it prints:
-#   - inka's answer and wall time (`inka reach`, whole process, engine auto),
-#     and the time of the goal itself (the JSON's stats.time_ms: formula,
-#     blasting, gini and the replay, without parsing the file),
-#   - z3's answer and wall time on the SMT-LIB query inka dumps for that goal
-#     (`--dump-smt2`, whole process),
-#   - the ratio inka / z3,
+#   - inka's answer, CPU time (user + system) and wall time: `inka reach`,
+#     the whole process (parsing the file and its headers included), with
+#     the default engine choice;
+#   - z3's answer, CPU and wall time on the SMT-LIB query inka dumps for
+#     that goal (`--dump-smt2`), the whole process;
+#   - the ratio inka / z3 in CPU time (on a shared machine the wall time
+#     measures the load as much as the work);
 #   - the answer and wall time of inka's fd engine alone (--engine fd, the
-#     default 10 s budget), what inka did before gini.
-# Times are the best of `runs` (default 3).
+#     default budget of 10,000,000 steps), what inka did before gini.
+# Times are the means of `runs` runs (default 10), fd's of one run.
 set -euo pipefail
 
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
-runs=${1:-3}
+runs=${1:-10}
 
 if ! command -v z3 >/dev/null 2>&1; then
 	echo "z3 not found: installing Debian's package" >&2
@@ -43,21 +44,17 @@ goals=(
 	"lcg.c|state64|26|28"
 )
 
-now() { date +%s%N; }
-
-best() { # command... -> "seconds output-first-word" (best of $runs)
-	local best="" out t0 t1 t
-	for _ in $(seq "$runs"); do
-		t0=$(now)
-		out=$("$@" 2>&1 || true)
-		t1=$(now)
-		t=$(( (t1 - t0) / 1000 ))
-		if [ -z "$best" ] || [ "$t" -lt "$best" ]; then best=$t; fi
-	done
-	printf '%d.%06d %s\n' $((best / 1000000)) $((best % 1000000)) "$(echo "$out" | head -1 | awk '{print $1}')"
+measure() { # n command... -> "cpu wall answer": the means over n runs in one timed shell
+	local n=$1
+	shift
+	/usr/bin/time -f "%U %S %e" -o "$tmp/time" bash -c 'n=$1; shift; for _ in $(seq "$n"); do "$@" >/dev/null 2>&1 || true; done' \
+		_ "$n" "$@" || true
+	local out
+	out=$("$@" 2>/dev/null | head -1 | awk '{print $1}' || true)
+	awk -v n="$n" -v a="$out" '{ printf "%.3f %.3f %s\n", ($1 + $2) / n, $3 / n, a }' "$tmp/time"
 }
 
-printf '%-26s %-11s | %-11s %6s %6s | %-5s %6s | %5s | %-8s %6s\n' goal expected inka "s" "goal" z3 "s" ratio "fd alone" "s"
+printf '%-24s %-11s | %-11s %5s %5s | %-5s %5s %5s | %5s | %-8s %6s\n' goal expected inka "cpu s" wall z3 "cpu s" wall ratio "fd alone" wall
 for g in "${goals[@]}"; do
 	IFS='|' read -r file fn yes no <<<"$g"
 	src="$root/testdata/bitlevel/$file"
@@ -68,11 +65,11 @@ for g in "${goals[@]}"; do
 		mkdir -p "$dump"
 		"$tmp/inka" reach "$src:$line:true" --func "$fn" --dump-smt2 "$dump" >/dev/null
 		smt=$(ls "$dump"/*.smt2)
-		read -r ti ai <<<"$(best "$tmp/inka" reach "$src:$line:true" --func "$fn")"
-		read -r tz az <<<"$(best z3 "$smt")"
-		read -r tf af <<<"$(best "$tmp/inka" reach "$src:$line:true" --func "$fn" --engine fd)"
-		goal=$("$tmp/inka" reach "$src:$line:true" --func "$fn" --format json | sed -n 's/^ *"time_ms": \([0-9]*\).*/\1/p' | head -1)
-		ratio=$(awk -v a="$ti" -v b="$tz" 'BEGIN { printf "%.2f", a / b }')
-		printf '%-26s %-11s | %-11s %6.3f %6.3f | %-5s %6.3f | %5s | %-8s %6.2f\n' "$file:$line $fn" "$expected" "$ai" "$ti" "$(awk -v m="$goal" 'BEGIN { print m / 1000 }')" "$az" "$tz" "$ratio" "$af" "$tf"
+		read -r ci wi ai <<<"$(measure "$runs" "$tmp/inka" reach "$src:$line:true" --func "$fn")"
+		read -r cz wz az <<<"$(measure "$runs" z3 "$smt")"
+		read -r _ wf af <<<"$(measure 1 "$tmp/inka" reach "$src:$line:true" --func "$fn" --engine fd)"
+		ratio=$(awk -v a="$ci" -v b="$cz" 'BEGIN { if (b < 0.001) b = 0.001; printf "%.1f", a / b }')
+		printf '%-24s %-11s | %-11s %5.3f %5.3f | %-5s %5.3f %5.3f | %5s | %-8s %6.2f\n' "$file:$line $fn" "$expected" \
+			"$ai" "$ci" "$wi" "$az" "$cz" "$wz" "$ratio" "$af" "$wf"
 	done
 done
