@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/inka-tool/inka/ir"
+	"github.com/inka-tool/inka/model"
 	"github.com/inka-tool/inka/pointsto"
 )
 
@@ -279,4 +280,20 @@ func callbackWrites(p *ir.Program) map[*ir.Var]bool {
 func isNullConst(v ir.Value) bool {
 	c, ok := v.(*ir.Const)
 	return ok && c.Bits == 0
+}
+
+// approximations says why a failed search on m proves nothing, or "".
+func approximations(m *model.Model) string {
+	var why []string
+	if m.BoundHit {
+		why = append(why, "loop unrolling bound hit")
+	}
+	seen := map[string]bool{}
+	for _, u := range m.Unsupported {
+		if !seen[u] {
+			seen[u] = true
+			why = append(why, "unsupported: "+u)
+		}
+	}
+	return strings.Join(why, "; ")
 }

@@ -1,0 +1,403 @@
+package testgen
+
+import (
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/inka-tool/inka/budget"
+	"github.com/inka-tool/inka/fd"
+	"github.com/inka-tool/inka/ir"
+	"github.com/inka-tool/inka/model"
+	"github.com/inka-tool/inka/pointsto"
+	"github.com/inka-tool/inka/ssa"
+)
+
+// Solving a goal: the model of the goal is built (on the function's shared
+// model when it can, else a model of its own, and a model cut at the goal
+// to tell unreachable from unknown), the search proposes inputs, and each
+// solution is replayed (replay.go) before it becomes a test.
+
+// built is a model and its request: the variable that is 1 exactly when
+// the execution reaches the goal (the goal flag at the end of a model
+// made for one goal, or the goal's reach indicator in the function's
+// shared model).
+type built struct {
+	m   *model.Model
+	req *fd.Var
+	in  *instrumented
+	// budget is what the search on m and the replays spend (the store's
+	// propagations included).
+	budget *budget.B
+	// place is where the goal is in the execution (model.ReachOrder), if
+	// known.
+	place []int
+}
+
+// build makes the model of one goal (cut at the goal with cut), spending
+// bud on its construction.
+func (g *Generator) build(goal Goal, cut bool, bud *budget.B) (*built, bool, error) {
+	in, found := instrument(g.Prog, g.modelFn, goal, cut)
+	if !found {
+		return nil, false, nil
+	}
+	if err := bud.Err(); err != nil {
+		return nil, true, err
+	}
+	f, flag := in.f, in.flag
+	var volatiles []*ir.Extern
+	for e := range in.volatiles {
+		volatiles = append(volatiles, e)
+	}
+	if err := g.checkIR("the instrumentation of "+goal.ID(), f, cut, volatiles...); err != nil {
+		return nil, true, err
+	}
+	// Tests are searched with NULL only for the pointer inputs the code
+	// compares with NULL (nullTested): a NULL elsewhere is a dead end. The
+	// cut model proves goals unreachable: there every pointer input may be
+	// NULL, as a caller may pass it.
+	mayBeNull := func(p string) bool { return cut || g.nullOK[p] }
+	pt, err := pointsto.Analyze(f, g.Prog.Globals, g.ptConfig(mayBeNull, bud))
+	if err == nil {
+		err = g.checkPointsTo(pt)
+	}
+	if err != nil {
+		return nil, true, err
+	}
+	sf, err := ssa.BuildWithin(f, pt, bud, flag)
+	if err == nil {
+		err = g.checkSSA(sf)
+	}
+	if err != nil {
+		return nil, true, err
+	}
+	m, err := model.New(sf, model.Options{MaxUnroll: g.Opts.MaxUnroll, Inputs: g.inputs, MayBeNull: mayBeNull, ExactCuts: cut})
+	if err != nil {
+		return nil, true, err
+	}
+	m.S.Budget = bud
+	cells := sf.CellsOf(pt.ObjectOf(flag))
+	return &built{m: m, req: m.FinalVar(cells[0]), in: in, budget: bud}, true, nil
+}
+
+// shared is the model of the whole function with a reach indicator per
+// decision outcome (model.Options.Reach), built once and propagated to
+// its root fixpoint, that answers every decision goal: a goal pushes a
+// choice point, posts its indicator, searches and pops. Only the
+// statement goals and the models cut at a goal are built per goal.
+type shared struct {
+	m   *model.Model
+	err error
+	// unpaid are the construction's figures, charged to the first goal
+	// answered on the model.
+	unpaid Stats
+}
+
+func (g *Generator) sharedModel() *shared {
+	if g.shared != nil {
+		return g.shared
+	}
+	sh := &shared{}
+	g.shared = sh
+	// The construction gets the steps of a goal, within the run's budget.
+	bud := g.Opts.Total.Child("model", g.Opts.Steps, time.Now().Add(g.Opts.Timeout))
+	defer func() { sh.unpaid.Steps = bud.Used() }()
+	mayBeNull := func(p string) bool { return g.nullOK[p] }
+	pt, err := pointsto.Analyze(g.modelFn, g.Prog.Globals, g.ptConfig(mayBeNull, bud))
+	if err == nil {
+		err = g.checkPointsTo(pt)
+	}
+	if err != nil {
+		sh.err = err
+		return sh
+	}
+	sf, err := ssa.BuildWithin(g.modelFn, pt, bud)
+	if err == nil {
+		err = g.checkSSA(sf)
+	}
+	if err != nil {
+		sh.err = err
+		return sh
+	}
+	sh.m, sh.err = model.New(sf, model.Options{MaxUnroll: g.Opts.MaxUnroll, Inputs: g.inputs, MayBeNull: mayBeNull, Reach: true})
+	if sh.err == nil {
+		sh.m.S.Budget = bud
+		sh.m.S.Propagate()
+		sh.m.S.Budget = nil
+		sh.unpaid = g.statsOf(sh.m)
+		sh.err = bud.Err()
+	}
+	return sh
+}
+
+// solveShared searches tests for a decision goal on the shared model, as
+// solve does on a model of its own. What the search leaves in the model
+// (loop iterations unrolled, the unrolling bound hit, unsupported
+// constructs met) is undone when it returns; why says why a search that
+// found nothing proves nothing ("" when it proves the goal unreachable
+// in the full model).
+func (g *Generator) solveShared(sh *shared, goal Goal, max int, bud *budget.B, res *GoalResult) (complete bool, why string) {
+	m := sh.m
+	req := m.Reach(goal.Dec, goal.Outcome)
+	if req == nil {
+		// No run that returns takes this outcome (the failure of an
+		// assertion, a decision after a cut): nothing to search.
+		return true, approximations(m)
+	}
+	before := g.statsOf(m)
+	boundHit, nUnsupported := m.BoundHit, len(m.Unsupported)
+	m.S.Budget = bud
+	m.S.Push()
+	defer func() {
+		m.S.Pop()
+		m.S.Budget = nil
+		m.BoundHit, m.Unsupported = boundHit, m.Unsupported[:nUnsupported]
+		st := g.statsOf(m)
+		st.sub(before)
+		st.add(sh.unpaid)
+		sh.unpaid = Stats{}
+		res.Stats.add(st)
+	}()
+	b := &built{m: m, req: req, in: &instrumented{}, budget: bud, place: m.ReachOrder(goal.Dec, goal.Outcome)}
+	complete, why = g.search(b, goal, max, res)
+	if complete {
+		why = approximations(m)
+	}
+	return complete, why
+}
+
+// reachFD answers a goal with the fd engine within gb, a budget of steps
+// steps (the goal's, or the part of it the portfolio gives fd).
+func (g *Generator) reachFD(goal Goal, max int, gb *budget.B, steps int64) *GoalResult {
+	res := &GoalResult{Goal: goal, Status: Unknown, Engine: EngineFD}
+	// The full model (runs that return normally) gets two thirds of the
+	// steps; the model cut at the goal, which alone can prove the goal
+	// unreachable or show a run that reaches it and then goes wrong, gets
+	// what is left, at least a third. The cut model is asked even when the
+	// full search was incomplete: it describes every run up to the goal,
+	// so a proof there holds whatever the full model's loops, bounds or
+	// budget did after the goal.
+	complete, why, ok := g.solveFull(goal, max, gb, steps, res)
+	if !ok {
+		return res
+	}
+	if len(res.Tests) > 0 {
+		res.Status = Covered
+		switch {
+		case len(res.Tests) >= max:
+		case !complete:
+			res.Reason = fmt.Sprintf("%d of the %d tests asked for: the search stopped early (%s)", len(res.Tests), max, why)
+		case why != "":
+			res.Reason = fmt.Sprintf("%d of the %d tests asked for: no other within inka's bounds (%s)", len(res.Tests), max, why)
+		default:
+			res.Reason = fmt.Sprintf("%d of the %d tests asked for: the search is complete, inka's input model has no other", len(res.Tests), max)
+		}
+		return res
+	}
+	// Why the full search proves nothing, if the cut model cannot decide.
+	if res.Reason != "" {
+		why = res.Reason
+	}
+	cb, found, err := g.build(goal, true, gb)
+	if !found {
+		res.Reason = "the goal is not in the function"
+		return res
+	}
+	if err != nil {
+		res.Reason = err.Error()
+		return res
+	}
+	cutRes := &GoalResult{Goal: goal}
+	ccomplete, cwhy := g.solveCut(cb, goal, !complete, cutRes)
+	res.Stats.add(cutRes.Stats)
+	switch {
+	case len(cutRes.Tests) > 0:
+		// Found with a NULL pointer input the search model did not offer.
+		res.Status = Covered
+		res.Tests = cutRes.Tests
+		res.Reason = ""
+	case cutRes.Reason != "":
+		res.Reason = cutRes.Reason
+	case !ccomplete:
+		// The goal's budget ran out in the cut search (the full search
+		// had less): that says it best, unless the full search, complete,
+		// said why it proves nothing.
+		res.Reason = cwhy
+		if complete && why != "" {
+			res.Reason = why
+		}
+	default:
+		// The search is a proof only for what the model represents
+		// exactly (approximations) and for every input a caller could
+		// pass (inputModelDependence).
+		res.Reason = approximations(cb.m)
+		if res.Reason == "" {
+			res.Reason = inputModelDependence(cb.m.F.IR, cb.m.F.PT, g.shape, g.changed)
+		}
+		if res.Reason == "" {
+			res.Reason = returnDependence(g.modelFn, goal, g.returns)
+		}
+		if res.Reason == "" {
+			res.Status = Unreachable
+		}
+	}
+	return res
+}
+
+// solveFull searches tests for the goal on the model of the runs that
+// return normally: the shared model for a decision goal, a model of its
+// own for a statement goal, with two thirds of the goal's budget gb. It
+// reports whether the search was complete, and why it proves nothing (the
+// budget when it was not complete). ok is false when there is no model
+// (res then says why).
+func (g *Generator) solveFull(goal Goal, max int, gb *budget.B, steps int64, res *GoalResult) (complete bool, why string, ok bool) {
+	if goal.Kind == DecisionGoal {
+		sh := g.sharedModel()
+		if sh.err != nil {
+			res.Status, res.Reason = Unknown, sh.err.Error()
+			return false, "", false
+		}
+		complete, why = g.solveShared(sh, goal, max, g.testsShare(gb, steps), res)
+		return complete, why, true
+	}
+	b, found, err := g.build(goal, false, gb)
+	if !found {
+		res.Status, res.Reason = Unknown, "the goal is not in the function"
+		return false, "", false
+	}
+	if err != nil {
+		res.Status, res.Reason = Unknown, err.Error()
+		return false, "", false
+	}
+	b.budget = g.testsShare(gb, steps)
+	b.m.S.Budget = b.budget
+	complete, why = g.solve(b, goal, max, res)
+	if complete {
+		why = approximations(b.m)
+	}
+	return complete, why, true
+}
+
+// testsShare is the part of fd's budget gb, of steps steps, the search
+// for tests gets (two thirds; the cut model has what is left).
+func (g *Generator) testsShare(gb *budget.B, steps int64) *budget.B {
+	return gb.Child("tests' share of the goal's", steps*2/3, time.Time{})
+}
+
+// post posts the request (the goal flag is not 0 at the end: the goal, or
+// in the cut model a cut point, was reached), propagates, and records the
+// domains propagation alone leaves.
+func (g *Generator) post(b *built, res *GoalResult) bool {
+	m := b.m
+	ok := b.req.Remove(fd.I64(0)) && m.S.Propagate()
+	res.Domains = map[string]string{}
+	if ok {
+		for _, in := range m.Inputs() {
+			if !in.Undefined {
+				res.Domains[in.Path] = strings.TrimSuffix(strings.TrimPrefix(in.Var.Dom().String(), "{"), "}")
+			}
+		}
+	}
+	return ok
+}
+
+func (g *Generator) statsOf(m *model.Model) Stats {
+	st := m.S.Stats
+	return Stats{Constraints: st.Constraints, Prunings: st.Prunings, Nodes: st.Nodes, Failures: st.Failures,
+		Propagations: st.Propagations, Trials: m.Comb.Trials}
+}
+
+// solve searches tests for the goal on the full model: each solution is
+// replayed, and kept if the replay returns normally and reaches the goal.
+// It reports whether the search space was exhausted, and if not why.
+func (g *Generator) solve(b *built, goal Goal, max int, res *GoalResult) (bool, string) {
+	defer func() { res.Stats.add(g.statsOf(b.m)) }()
+	return g.search(b, goal, max, res)
+}
+
+// search posts the request and searches (see solve).
+func (g *Generator) search(b *built, goal Goal, max int, res *GoalResult) (bool, string) {
+	if !g.post(b, res) {
+		return true, ""
+	}
+	seen := map[string]bool{}
+	se := &searcher{m: b.m, budget: b.budget, maxNodes: g.Opts.MaxNodes, enumerate: max > 1, covered: g.done, place: b.place}
+	se.onSolution = func() bool {
+		t, rr, err := g.replay(b)
+		if se.exhausted() {
+			se.limit = true // the replay ran out of budget: no verdict
+			return true
+		}
+		if err != nil {
+			res.Spurious++
+			res.Reason = replayFailure(err)
+			return false
+		}
+		if !confirms(rr, goal, t) {
+			res.Spurious++
+			res.Reason = fmt.Sprintf("the model proposed inputs the interpreter does not confirm (%s)", describe(rr, goal))
+			return false
+		}
+		key := t.key()
+		if seen[key] {
+			return false
+		}
+		seen[key] = true
+		res.Tests = append(res.Tests, t)
+		res.Reason = ""
+		return len(res.Tests) >= max
+	}
+	stopped := se.run()
+	if len(res.Tests) > 0 {
+		return !se.limit, se.limitReason()
+	}
+	return !stopped && !se.limit, se.limitReason()
+}
+
+// solveCut searches the model cut at the goal. A solution there that the
+// full model did not have reaches the goal and then goes wrong (undefined
+// behaviour, a failed assertion, no return): the goal is reachable, but
+// not by a test inka can give. When the full search was not complete
+// (more), a run that goes wrong after the goal is noted and the search goes
+// on for one that returns, which the full search may not have reached.
+func (g *Generator) solveCut(b *built, goal Goal, more bool, res *GoalResult) (bool, string) {
+	defer func() { res.Stats.add(g.statsOf(b.m)) }()
+	if !g.post(b, res) {
+		return true, ""
+	}
+	se := &searcher{m: b.m, budget: b.budget, maxNodes: g.Opts.MaxNodes, covered: g.done}
+	se.onSolution = func() bool {
+		t, rr, err := g.replay(b)
+		switch {
+		case se.exhausted():
+			se.limit = true // the replay ran out of budget: no verdict
+			return true
+		case err != nil:
+			res.Reason = replayFailure(err)
+		case confirms(rr, goal, t):
+			res.Tests = append(res.Tests, t)
+		case reached(rr, goal, t):
+			if res.Reason == "" {
+				res.Reason = fmt.Sprintf("the goal is reached only by runs that then stop with %s", describe(rr, goal))
+			}
+			return !more
+		case b.in.cutReason(b.req.Val().Int64()) != "":
+			// A run the model follows only up to a cut point.
+			if res.Reason == "" {
+				res.Reason = b.in.cutReason(b.req.Val().Int64())
+			}
+			return !more
+		case b.in.volatileReason(b.m.Stubs()) != "":
+			// The model let a volatile object change between reads.
+			if res.Reason == "" {
+				res.Reason = b.in.volatileReason(b.m.Stubs())
+			}
+			return !more
+		default:
+			res.Reason = fmt.Sprintf("the model proposed inputs the interpreter does not confirm (%s)", describe(rr, goal))
+		}
+		return true
+	}
+	stopped := se.run()
+	return !stopped && !se.limit, se.limitReason()
+}
