@@ -279,22 +279,7 @@ func collapse(path string) string {
 func (b *builder) stmt(out []Stmt, s ir.Stmt, cur state) []Stmt {
 	switch s := s.(type) {
 	case *ir.Copy:
-		if s.Dst.Typ.IsScalar() {
-			op := &Op{src: src{s}, Kind: OpCopy, Args: []Value{b.value(cur, s.Src)}}
-			op.Dst = b.def(cur, b.scalarCell(s.Dst), op)
-			return append(out, op)
-		}
-		sv, ok := s.Src.(*ir.Var)
-		if !ok {
-			panic(buildError{s.Pos, "ssa: aggregate copy from a non-variable"})
-		}
-		dc, sc := b.cellsOfVar(s.Dst), b.cellsOfVar(sv)
-		for i := range dc {
-			op := &Op{src: src{s}, Kind: OpCopy, Args: []Value{b.read(cur, sc[i])}}
-			op.Dst = b.def(cur, dc[i], op)
-			out = append(out, op)
-		}
-		return out
+		return b.copy(out, s, cur)
 	case *ir.Unary:
 		op := &Op{src: src{s}, Kind: OpUnary, Op: s.Op, Args: []Value{b.value(cur, s.X)}}
 		op.Dst = b.def(cur, b.scalarCell(s.Dst), op)
@@ -331,92 +316,11 @@ func (b *builder) stmt(out []Stmt, s ir.Stmt, cur state) []Stmt {
 		x.Dst = b.def(cur, b.scalarCell(s.Dst), x)
 		return append(out, x)
 	case *ir.Load:
-		ts := b.f.PT.TargetsOf(s, s.Ptr)
-		leaves := s.Dst.Typ.Leaves()
-		dcells := b.cellsOfVar(s.Dst)
-		if why := b.unnamed(s, s.Ptr, ts, leaves); why != nil {
-			c := &Cut{src: src{s}, What: why.Error()}
-			for _, cell := range dcells {
-				c.Dsts = append(c.Dsts, b.def(cur, cell, c))
-			}
-			return append(out, c)
-		}
-		ptr := b.value(cur, s.Ptr)
-		for i, l := range leaves {
-			cells, _, _ := b.targetCells(ts, l.Type)
-			u := &PhiU{src: src{s}, Ptr: ptr, Off: int64(i)}
-			for _, c := range cells {
-				u.Addrs = append(u.Addrs, c.Addr)
-				u.Vals = append(u.Vals, b.read(cur, c))
-			}
-			u.Dst = b.def(cur, dcells[i], u)
-			out = append(out, u)
-		}
-		return out
+		return b.load(out, s, cur)
 	case *ir.Store:
-		ts := b.f.PT.TargetsOf(s, s.Ptr)
-		ptr := b.value(cur, s.Ptr)
-		var vals []Value
-		if s.Src.Type().IsScalar() {
-			vals = []Value{b.value(cur, s.Src)}
-		} else {
-			sv, ok := s.Src.(*ir.Var)
-			if !ok {
-				panic(buildError{s.Pos, "ssa: aggregate store from a non-variable"})
-			}
-			for _, c := range b.cellsOfVar(sv) {
-				vals = append(vals, b.read(cur, c))
-			}
-		}
-		leaves := s.Src.Type().Leaves()
-		if why := b.unnamed(s, s.Ptr, ts, leaves); why != nil {
-			return append(out, &Cut{src: src{s}, What: why.Error()})
-		}
-		for i, l := range leaves {
-			cells, _, _ := b.targetCells(ts, l.Type)
-			d := &PhiD{src: src{s}, Ptr: ptr, Off: int64(i), Val: vals[i]}
-			for _, c := range cells {
-				d.Addrs = append(d.Addrs, c.Addr)
-				d.Olds = append(d.Olds, b.read(cur, c))
-			}
-			for _, c := range cells {
-				d.Dsts = append(d.Dsts, b.def(cur, c, d))
-			}
-			out = append(out, d)
-		}
-		return out
+		return b.store(out, s, cur)
 	case *ir.Call:
-		args := make([]Value, 0, len(s.Args))
-		for _, a := range s.Args {
-			if a.Type().IsScalar() {
-				args = append(args, b.value(cur, a))
-			} else if v, ok := a.(*ir.Var); ok {
-				for _, c := range b.cellsOfVar(v) {
-					args = append(args, b.read(cur, c))
-				}
-			}
-		}
-		if s.Ptr != nil {
-			return b.residualCall(out, s, cur)
-		}
-		if s.Func != nil {
-			t := &Truncated{src: src{s}, Call: s}
-			if s.Dst != nil {
-				for _, c := range b.cellsOfVar(s.Dst) {
-					t.Dsts = append(t.Dsts, b.def(cur, c, t))
-				}
-			}
-			return append(out, t)
-		}
-		st := &Stub{src: src{s}, Extern: s.Extern, Args: args, Site: b.sites}
-		b.sites++
-		if s.Dst != nil {
-			for _, c := range b.cellsOfVar(s.Dst) {
-				st.Dsts = append(st.Dsts, b.def(cur, c, st))
-			}
-		}
-		b.f.Stubs = append(b.f.Stubs, st)
-		return append(out, st)
+		return b.call(out, s, cur)
 	case *ir.Unsupported:
 		c := &Cut{src: src{s}, What: s.Pos.String() + ": " + s.What}
 		if s.Dst != nil {
@@ -440,51 +344,186 @@ func (b *builder) stmt(out []Stmt, s ir.Stmt, cur state) []Stmt {
 		}
 		return append(out, r)
 	case *ir.If:
-		n := &If{src: src{s}, Cond: b.value(cur, s.Cond), Dec: s.Dec}
-		tc, ec := cur.clone(), cur.clone()
-		n.Then = b.block(s.Then, tc)
-		n.Else = b.block(s.Else, ec)
-		live := b.live.afterIf[s]
-		for _, c := range changed(cur, tc, ec) {
-			if !live[c] {
-				// Dead after the join: no φ; any later read would be a
-				// bug of the liveness, so keep a version that exists.
-				cur[c] = b.read(tc, c)
-				continue
-			}
-			p := &Phi{Args: [2]Value{b.read(tc, c), b.read(ec, c)}}
-			p.Dst = b.def(cur, c, nil)
-			n.Phis = append(n.Phis, p)
-		}
-		return append(out, n)
+		return b.ifStmt(out, s, cur)
 	case *ir.While:
-		n := &While{src: src{s}, Dec: s.Dec}
-		defs := map[*Cell]bool{}
-		b.defs(s.Pre, defs)
-		b.defs(s.Body, defs)
-		cells := make([]*Cell, 0, len(defs))
-		head := b.live.whileHead[s]
-		for c := range defs {
-			if head[c] {
-				cells = append(cells, c)
-			}
-		}
-		sort.Slice(cells, func(i, j int) bool { return cells[i].ID < cells[j].ID })
-		for _, c := range cells {
-			p := &Phi{Args: [2]Value{b.read(cur, c), nil}}
-			p.Dst = b.def(cur, c, nil)
-			n.Phis = append(n.Phis, p)
-		}
-		n.Pre = b.block(s.Pre, cur)
-		n.Cond = b.value(cur, s.Cond)
-		body := cur.clone()
-		n.Body = b.block(s.Body, body)
-		for _, p := range n.Phis {
-			p.Args[1] = b.read(body, p.Dst.Cell)
-		}
-		return append(out, n)
+		return b.while(out, s, cur)
 	}
 	panic(buildError{s.Position(), fmt.Sprintf("ssa: unexpected statement %T", s)})
+}
+
+// copy translates a copy: one Op per cell of the destination.
+func (b *builder) copy(out []Stmt, s *ir.Copy, cur state) []Stmt {
+	if s.Dst.Typ.IsScalar() {
+		op := &Op{src: src{s}, Kind: OpCopy, Args: []Value{b.value(cur, s.Src)}}
+		op.Dst = b.def(cur, b.scalarCell(s.Dst), op)
+		return append(out, op)
+	}
+	sv, ok := s.Src.(*ir.Var)
+	if !ok {
+		panic(buildError{s.Pos, "ssa: aggregate copy from a non-variable"})
+	}
+	dc, sc := b.cellsOfVar(s.Dst), b.cellsOfVar(sv)
+	for i := range dc {
+		op := &Op{src: src{s}, Kind: OpCopy, Args: []Value{b.read(cur, sc[i])}}
+		op.Dst = b.def(cur, dc[i], op)
+		out = append(out, op)
+	}
+	return out
+}
+
+// load translates a load through a pointer: one φu per leaf read, over
+// the cells the pointer may address (a Cut when it may address an
+// unnamed location).
+func (b *builder) load(out []Stmt, s *ir.Load, cur state) []Stmt {
+	ts := b.f.PT.TargetsOf(s, s.Ptr)
+	leaves := s.Dst.Typ.Leaves()
+	dcells := b.cellsOfVar(s.Dst)
+	if why := b.unnamed(s, s.Ptr, ts, leaves); why != nil {
+		c := &Cut{src: src{s}, What: why.Error()}
+		for _, cell := range dcells {
+			c.Dsts = append(c.Dsts, b.def(cur, cell, c))
+		}
+		return append(out, c)
+	}
+	ptr := b.value(cur, s.Ptr)
+	for i, l := range leaves {
+		cells, _, _ := b.targetCells(ts, l.Type)
+		u := &PhiU{src: src{s}, Ptr: ptr, Off: int64(i)}
+		for _, c := range cells {
+			u.Addrs = append(u.Addrs, c.Addr)
+			u.Vals = append(u.Vals, b.read(cur, c))
+		}
+		u.Dst = b.def(cur, dcells[i], u)
+		out = append(out, u)
+	}
+	return out
+}
+
+// store translates a store through a pointer: one φd per leaf written,
+// defining a new version of every cell the pointer may address (a Cut
+// when it may address an unnamed location).
+func (b *builder) store(out []Stmt, s *ir.Store, cur state) []Stmt {
+	ts := b.f.PT.TargetsOf(s, s.Ptr)
+	ptr := b.value(cur, s.Ptr)
+	var vals []Value
+	if s.Src.Type().IsScalar() {
+		vals = []Value{b.value(cur, s.Src)}
+	} else {
+		sv, ok := s.Src.(*ir.Var)
+		if !ok {
+			panic(buildError{s.Pos, "ssa: aggregate store from a non-variable"})
+		}
+		for _, c := range b.cellsOfVar(sv) {
+			vals = append(vals, b.read(cur, c))
+		}
+	}
+	leaves := s.Src.Type().Leaves()
+	if why := b.unnamed(s, s.Ptr, ts, leaves); why != nil {
+		return append(out, &Cut{src: src{s}, What: why.Error()})
+	}
+	for i, l := range leaves {
+		cells, _, _ := b.targetCells(ts, l.Type)
+		d := &PhiD{src: src{s}, Ptr: ptr, Off: int64(i), Val: vals[i]}
+		for _, c := range cells {
+			d.Addrs = append(d.Addrs, c.Addr)
+			d.Olds = append(d.Olds, b.read(cur, c))
+		}
+		for _, c := range cells {
+			d.Dsts = append(d.Dsts, b.def(cur, c, d))
+		}
+		out = append(out, d)
+	}
+	return out
+}
+
+// call translates a call left after inlining: through a function pointer
+// (residualCall), truncated at the inlining bound, or to an undefined
+// function (a Stub, numbered by site).
+func (b *builder) call(out []Stmt, s *ir.Call, cur state) []Stmt {
+	args := make([]Value, 0, len(s.Args))
+	for _, a := range s.Args {
+		if a.Type().IsScalar() {
+			args = append(args, b.value(cur, a))
+		} else if v, ok := a.(*ir.Var); ok {
+			for _, c := range b.cellsOfVar(v) {
+				args = append(args, b.read(cur, c))
+			}
+		}
+	}
+	if s.Ptr != nil {
+		return b.residualCall(out, s, cur)
+	}
+	if s.Func != nil {
+		t := &Truncated{src: src{s}, Call: s}
+		if s.Dst != nil {
+			for _, c := range b.cellsOfVar(s.Dst) {
+				t.Dsts = append(t.Dsts, b.def(cur, c, t))
+			}
+		}
+		return append(out, t)
+	}
+	st := &Stub{src: src{s}, Extern: s.Extern, Args: args, Site: b.sites}
+	b.sites++
+	if s.Dst != nil {
+		for _, c := range b.cellsOfVar(s.Dst) {
+			st.Dsts = append(st.Dsts, b.def(cur, c, st))
+		}
+	}
+	b.f.Stubs = append(b.f.Stubs, st)
+	return append(out, st)
+}
+
+// ifStmt translates both branches from copies of the state and joins
+// them with a φ for each cell changed in a branch and live after it.
+func (b *builder) ifStmt(out []Stmt, s *ir.If, cur state) []Stmt {
+	n := &If{src: src{s}, Cond: b.value(cur, s.Cond), Dec: s.Dec}
+	tc, ec := cur.clone(), cur.clone()
+	n.Then = b.block(s.Then, tc)
+	n.Else = b.block(s.Else, ec)
+	live := b.live.afterIf[s]
+	for _, c := range changed(cur, tc, ec) {
+		if !live[c] {
+			// Dead after the join: no φ; any later read would be a
+			// bug of the liveness, so keep a version that exists.
+			cur[c] = b.read(tc, c)
+			continue
+		}
+		p := &Phi{Args: [2]Value{b.read(tc, c), b.read(ec, c)}}
+		p.Dst = b.def(cur, c, nil)
+		n.Phis = append(n.Phis, p)
+	}
+	return append(out, n)
+}
+
+// while translates a loop: a φ at the head for each cell defined in the
+// loop and live there, its second argument the version at the end of the
+// body.
+func (b *builder) while(out []Stmt, s *ir.While, cur state) []Stmt {
+	n := &While{src: src{s}, Dec: s.Dec}
+	defs := map[*Cell]bool{}
+	b.defs(s.Pre, defs)
+	b.defs(s.Body, defs)
+	cells := make([]*Cell, 0, len(defs))
+	head := b.live.whileHead[s]
+	for c := range defs {
+		if head[c] {
+			cells = append(cells, c)
+		}
+	}
+	sort.Slice(cells, func(i, j int) bool { return cells[i].ID < cells[j].ID })
+	for _, c := range cells {
+		p := &Phi{Args: [2]Value{b.read(cur, c), nil}}
+		p.Dst = b.def(cur, c, nil)
+		n.Phis = append(n.Phis, p)
+	}
+	n.Pre = b.block(s.Pre, cur)
+	n.Cond = b.value(cur, s.Cond)
+	body := cur.clone()
+	n.Body = b.block(s.Body, body)
+	for _, p := range n.Phis {
+		p.Args[1] = b.read(body, p.Dst.Cell)
+	}
+	return append(out, n)
 }
 
 // residualCall translates the call through a function pointer left in the
