@@ -78,6 +78,9 @@ func (b *funcBuilder) logical(e cc.ExpressionNode) ir.Value {
 	if len(ops) == 1 {
 		return b.rvalue(ops[0])
 	}
+	if b.u.conditions {
+		return b.exprDecision(e)
+	}
 	kind := ir.DecOr
 	if and {
 		kind = ir.DecAnd
@@ -92,16 +95,7 @@ func (b *funcBuilder) logical(e cc.ExpressionNode) ir.Value {
 		old := b.setPos(o.Position())
 		v := b.condValue(o)
 		ifs := &ir.If{At: b.at(), Cond: v, Dec: &ir.DecRef{D: d, True: 0, False: 1}}
-		b.emit(ifs)
-		if and {
-			b.cur = &ifs.Else
-			b.setFlagTemp(r, 0)
-			cur = &ifs.Then
-		} else {
-			b.cur = &ifs.Then
-			b.setFlagTemp(r, 1)
-			cur = &ifs.Else
-		}
+		cur = b.shortCircuit(ifs, r, and)
 		b.pos = old
 	}
 	last := ops[len(ops)-1]
@@ -111,6 +105,21 @@ func (b *funcBuilder) logical(e cc.ExpressionNode) ir.Value {
 	b.pos = old
 	b.cur = orig
 	return r
+}
+
+// shortCircuit emits the test ifs of an operand of a chain of && (and) or
+// of ||, whose value is r: the branch that decides sets r, the other,
+// returned, evaluates the next operand.
+func (b *funcBuilder) shortCircuit(ifs *ir.If, r *ir.Var, and bool) (next *[]ir.Stmt) {
+	b.emit(ifs)
+	if and {
+		b.cur = &ifs.Else
+		b.setFlagTemp(r, 0)
+		return &ifs.Then
+	}
+	b.cur = &ifs.Then
+	b.setFlagTemp(r, 1)
+	return &ifs.Else
 }
 
 func (b *funcBuilder) setFlagTemp(r *ir.Var, x uint64) {
@@ -125,7 +134,7 @@ func (b *funcBuilder) conditional(x *cc.ConditionalExpression, want bool) ir.Val
 	pos := x.Position()
 	cond := x.LogicalOrExpression
 	d := b.decision(ir.DecCond, cond, "true", "false")
-	c := b.condValue(cond)
+	c := b.decisionValue(d, cond)
 	ifs := &ir.If{At: b.at(), Cond: c, Dec: &ir.DecRef{D: d, True: 0, False: 1}}
 	b.emit(ifs)
 	var r *ir.Var

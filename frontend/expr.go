@@ -1255,7 +1255,7 @@ func (b *funcBuilder) assertion(e cc.ExpressionNode, id *cc.PrimaryExpression) {
 	} else {
 		d = b.decision(ir.DecAssert, e, "true", "false")
 	}
-	c := b.condValue(e)
+	c := b.decisionValue(d, e)
 	b.emit(&ir.Assert{At: b.at(), Cond: c, Dec: &ir.DecRef{D: d, True: 0, False: 1}})
 }
 

@@ -27,6 +27,10 @@ type Options struct {
 	Defines []string
 	// NDEBUG compiles assert() out, as -DNDEBUG does.
 	NDEBUG bool
+	// Conditions identifies the conditions of every two-way decision
+	// (DO-178C), each tested on its own in the IR, for condition
+	// coverage and MC/DC (conditions.go).
+	Conditions bool
 }
 
 // Macros returns the #define lines of the macros o defines: Defines, then
@@ -94,6 +98,8 @@ type Unit struct {
 	// sysDirs are the system include directories of the host (not those
 	// of -I): the C library's headers.
 	sysDirs []string
+	// conditions is Options.Conditions.
+	conditions bool
 	// mislaid lists the struct and union types whose layout by cc (the
 	// sizeof, offsetof and initializer offsets it computes) differs from
 	// gcc's, with where: their bit-fields are placed otherwise.
@@ -205,6 +211,7 @@ func load(path string, src []byte, opts Options) (*Unit, error) {
 		sysDirs:    sysDirs,
 		mislaid:    map[*ir.Type]string{},
 		packs:      packs.regions,
+		conditions: opts.Conditions,
 		packedAttr: map[*cc.Declarator]bool{}, packedMember: map[*cc.Declarator]bool{},
 	}
 	u.quals = newQualReader(ast, u.notePacked)

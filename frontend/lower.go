@@ -3,7 +3,6 @@ package frontend
 import (
 	"fmt"
 	"runtime/debug"
-	"sort"
 
 	"modernc.org/cc/v4"
 	"modernc.org/token"
@@ -349,29 +348,7 @@ func (pb *progBuilder) lowerFunc(f *ir.Func, fd *cc.FunctionDefinition) {
 	b.finish()
 }
 
-// posLess orders positions in a file.
-func posLess(a, b ir.Pos) bool {
-	if a.File != b.File {
-		return a.File < b.File
-	}
-	if a.Line != b.Line {
-		return a.Line < b.Line
-	}
-	return a.Col < b.Col
-}
-
-func sortDecisions(ds []*ir.Decision) {
-	sort.SliceStable(ds, func(i, j int) bool {
-		if ds[i].Pos == ds[j].Pos {
-			// a condition nested at the start of a decision comes after it
-			return ds[i].Kind.IsDecision() && !ds[j].Kind.IsDecision()
-		}
-		return posLess(ds[i].Pos, ds[j].Pos)
-	})
-	for i, d := range ds {
-		d.Index = i
-	}
-}
+func sortDecisions(ds []*ir.Decision) { ir.SortDecisions(ds) }
 
 // declaredLen returns N for a parameter declared `T v[N]` with a constant
 // N > 0 (cc gives the adjusted type T*, so the length is read from the

@@ -248,7 +248,7 @@ func (b *funcBuilder) ifStmt(ss *cc.SelectionStatement, out *[]ir.Stmt, en entry
 	var ifs *ir.If
 	switch {
 	case len(en.flags) == 0:
-		c := b.condValue(ss.ExpressionList)
+		c := b.decisionValue(d, ss.ExpressionList)
 		b.setPos(ss.Token.Position())
 		ifs = &ir.If{At: b.at(), Cond: c, Dec: &ir.DecRef{D: d, True: 0, False: 1}}
 		b.emit(ifs)
@@ -258,7 +258,7 @@ func (b *funcBuilder) ifStmt(ss *cc.SelectionStatement, out *[]ir.Stmt, en entry
 		// entered only by a goto, into one branch: the other is dead
 		var dead []ir.Stmt
 		b.cur = &dead
-		b.condValue(ss.ExpressionList)
+		b.decisionValue(d, ss.ExpressionList)
 		b.cur = out
 		ifs = &ir.If{}
 	}
@@ -309,7 +309,7 @@ func (b *funcBuilder) enteredIf(ss *cc.SelectionStatement, d *ir.Decision, en en
 		// entered only by a goto: the condition is dead
 		var dead []ir.Stmt
 		b.cur = &dead
-		b.condValue(ss.ExpressionList)
+		b.decisionValue(d, ss.ExpressionList)
 		b.cur = save
 		b.setPos(ss.Token.Position())
 		ifs := &ir.If{At: b.at(), Cond: b.anyFlag(thenFlags)}
@@ -331,7 +331,7 @@ func (b *funcBuilder) enteredIf(ss *cc.SelectionStatement, d *ir.Decision, en en
 	}
 	b.cur = &h.Else
 	b.setPos(ss.ExpressionList.Position())
-	c := b.condValue(ss.ExpressionList)
+	c := b.decisionValue(d, ss.ExpressionList)
 	b.setPos(ss.Token.Position())
 	b.decideInto(into, c, d)
 	b.cur = save
@@ -471,7 +471,7 @@ func (b *funcBuilder) loop(is *cc.IterationStatement, out *[]ir.Stmt, en entry) 
 		b.cur = blk
 		p := b.setPos(cond.Position())
 		defer func() { b.pos = p }()
-		return b.condValue(cond)
+		return b.decisionValue(d, cond)
 	}
 	// lowerStep emits the step of a for loop into blk.
 	lowerStep := func(blk *[]ir.Stmt) {

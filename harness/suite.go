@@ -50,6 +50,8 @@ type Suite struct {
 	progs map[string]*ir.Program
 	order []string      // the keys of progs, in the order lowered
 	all   []*ir.Program // unitProgs
+	// pairs are the MC/DC pairs of the run, for a comment (pairs.go).
+	pairs []string
 }
 
 // Test is one test of a Suite.
@@ -103,6 +105,7 @@ func NewSuite(u *frontend.Unit, run *report.Run, opts Options) (*Suite, error) {
 		s.Tests = append(s.Tests, t)
 	}
 	s.statics()
+	s.pairs = mcdcPairs(run)
 	return s, nil
 }
 

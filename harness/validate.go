@@ -186,7 +186,7 @@ func (v *validator) includeFlags() []string {
 
 // frontendOptions are the preprocessor options the file was read with.
 func (v *validator) frontendOptions() frontend.Options {
-	return frontend.Options{IncludeDirs: v.includeDirs(), Defines: v.m.Defines, NDEBUG: v.m.NDEBUG}
+	return frontend.Options{IncludeDirs: v.includeDirs(), Defines: v.m.Defines, NDEBUG: v.m.NDEBUG, Conditions: v.m.Conditions}
 }
 
 // compile runs a compiler in the harness directory; it returns what the

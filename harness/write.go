@@ -32,11 +32,15 @@ type Manifest struct {
 	Split  bool   `json:"split"`
 	// Caller and Stubs are the C files to compile (Stubs is empty unless
 	// Split: the stubs are then in the caller's file).
-	Caller          string         `json:"caller"`
-	Stubs           string         `json:"stubs,omitempty"`
-	IncludeDirs     []string       `json:"include_dirs,omitempty"`
-	Defines         []string       `json:"defines,omitempty"`
-	NDEBUG          bool           `json:"ndebug,omitempty"`
+	Caller      string   `json:"caller"`
+	Stubs       string   `json:"stubs,omitempty"`
+	IncludeDirs []string `json:"include_dirs,omitempty"`
+	Defines     []string `json:"defines,omitempty"`
+	NDEBUG      bool     `json:"ndebug,omitempty"`
+	// Conditions: the run identified the conditions of the decisions
+	// (condition criteria, frontend.Options.Conditions): the validation
+	// lowers the file so too, and probes every condition.
+	Conditions      bool           `json:"conditions,omitempty"`
 	ArrayLen        int            `json:"array_len"`
 	PtrDepth        int            `json:"ptr_depth"`
 	UseInitializers bool           `json:"use_initializers,omitempty"`
@@ -85,7 +89,7 @@ func (s *Suite) Write(dir string) (*Manifest, error) {
 		incs = append(incs, r)
 	}
 	m := &Manifest{Schema: ManifestSchema, File: rel, Source: s.File, Split: s.opts.Split, Caller: HarnessFile,
-		IncludeDirs: incs, Defines: s.opts.Frontend.Defines, NDEBUG: s.opts.Frontend.NDEBUG,
+		IncludeDirs: incs, Defines: s.opts.Frontend.Defines, NDEBUG: s.opts.Frontend.NDEBUG, Conditions: s.opts.Frontend.Conditions,
 		ArrayLen: s.opts.ArrayLen, PtrDepth: s.opts.PtrDepth, UseInitializers: s.opts.UseInitializers}
 	if s.opts.Split {
 		m.Stubs = StubsFile
@@ -162,6 +166,7 @@ func (s *Suite) Write(dir string) (*Manifest, error) {
 		fmt.Fprintf(&h, "\n/* What a void* input points to: never read, only compared. */\n")
 		fmt.Fprintf(&h, "static union { long long ll; long double ld; void *p; } inka_void;\n")
 	}
+	writePairs(&h, s.pairs)
 	h.WriteString(runtime)
 	for _, si := range stubs {
 		if si.decl != "" {

@@ -241,9 +241,19 @@ const (
 	DecOr                         // operand of a chain a || b || c but the last: false means the next operand is evaluated
 	DecCond                       // c ? a : b
 	DecAssert                     // assert(c)
+	// DecCondition is a condition of a decision (DO-178C: a boolean
+	// expression without && or ||, such as `alt > 1000` or `!armed`),
+	// lowered to a test of its own when the front end identifies
+	// conditions (frontend.Options.Conditions; see CondExpr).
+	DecCondition
+	// DecExpr is a chain of && or || outside a controlling expression
+	// (`ok = a && b;`, `return x > 0 || y;`): a decision of DO-178C's,
+	// with conditions, recorded only when the front end identifies
+	// conditions.
+	DecExpr
 )
 
-var decKindNames = [...]string{"if", "while", "for", "do", "switch", "&&", "||", "?:", "assert"}
+var decKindNames = [...]string{"if", "while", "for", "do", "switch", "&&", "||", "?:", "assert", "cond", "expr"}
 
 func (k DecisionKind) String() string { return decKindNames[k] }
 
@@ -262,6 +272,10 @@ type Decision struct {
 	Text     string   // source text of the condition
 	Outcomes []string // "true", "false" for two-way decisions; "case 3", "default", "no case" for a switch
 	Func     *Func
+	// Conds is the boolean structure of the decision over its conditions,
+	// when the front end identifies conditions (frontend.Options.Conditions)
+	// and the decision is two-way; nil otherwise.
+	Conds *CondExpr
 }
 
 // ID returns the stable identifier of an outcome, "file:line:col:outcome",
@@ -276,6 +290,8 @@ func (d *Decision) ID(outcome int) string {
 		return d.Pos.String() + ":" + d.Kind.String() + ":" + d.Outcomes[outcome]
 	case DecCond:
 		return d.Pos.String() + ":?:" + d.Outcomes[outcome]
+	case DecCondition, DecExpr:
+		return d.Pos.String() + ":" + d.Kind.String() + ":" + d.Outcomes[outcome]
 	}
 	return d.Pos.String() + ":" + d.Outcomes[outcome]
 }

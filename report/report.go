@@ -37,6 +37,12 @@ type Run struct {
 	// Skipped lists the functions of the file left out because inka cannot
 	// take them (cover without --func), with the reason.
 	Skipped []Skipped `json:"skipped,omitempty"`
+	// MCDCForm is the form of MC/DC of a run of criterion mcdc
+	// ("masking" or "unique-cause"), and Decisions the decisions of a
+	// condition, decision-condition or mcdc run with their conditions
+	// (mcdc.go).
+	MCDCForm  string         `json:"mcdc_form,omitempty"`
+	Decisions []MCDCDecision `json:"decisions,omitempty"`
 	// Error is why the run made no answer at all ("file:line:col: message":
 	// a syntax error, a refused function, no goal on the line), so that
 	// JSON output is one inka/v1 object whatever happens.
@@ -85,6 +91,13 @@ type Goal struct {
 	// Engine is the solver that answered: "fd", "sat" (gini), or
 	// "constant" (a condition that never takes the outcome).
 	Engine string `json:"engine,omitempty"`
+	// Decision is the id of the decision of a condition (kinds
+	// "condition" and "mcdc"); Pair the two tests that show an MC/DC
+	// goal's condition independent and Vectors their evaluations of the
+	// decision (mcdc.go).
+	Decision string   `json:"decision,omitempty"`
+	Pair     []int    `json:"pair,omitempty"`
+	Vectors  []string `json:"vectors,omitempty"`
 }
 
 // Test is one test: inputs, stub answers, and what the replay saw.
@@ -406,8 +419,11 @@ func WriteText(w io.Writer, run *Run) {
 			fn = " [" + g.Function + "]"
 		}
 		what := g.ID
-		if g.Kind == "decision" {
+		switch g.Kind {
+		case "decision", "condition":
 			what = fmt.Sprintf("%s  %q -> %v", g.ID, g.Condition, g.Outcome)
+		case "mcdc":
+			what = mcdcLine(g)
 		}
 		line := fmt.Sprintf("%-11s %s%s", g.Status, what, fn)
 		if g.Test != nil {
@@ -421,6 +437,7 @@ func WriteText(w io.Writer, run *Run) {
 	if len(run.Domains) > 0 {
 		fmt.Fprintf(w, "domains after propagation: %s\n", mapString(run.Domains))
 	}
+	writeMCDCText(w, run)
 	for _, t := range run.Tests {
 		fmt.Fprintf(w, "test %d:", t.ID)
 		if t.Function != "" {

@@ -79,6 +79,12 @@ func WriteSARIF(w io.Writer, run *Run) error {
 }
 
 func describeGoal(g Goal) string {
+	switch g.Kind {
+	case "condition":
+		return fmt.Sprintf("condition %q outcome %v", g.Condition, g.Outcome)
+	case "mcdc":
+		return fmt.Sprintf("MC/DC pair of condition %q (%s)", g.Condition, g.Reason)
+	}
 	if g.Kind == "decision" {
 		return fmt.Sprintf("decision %q outcome %v", g.Condition, g.Outcome)
 	}

@@ -9,13 +9,15 @@ import (
 	"time"
 
 	"github.com/inka-tool/inka/frontend"
+	"github.com/inka-tool/inka/ir"
+	"github.com/inka-tool/inka/mcdc"
 	"github.com/inka-tool/inka/pointsto"
 	"github.com/inka-tool/inka/report"
 	"github.com/inka-tool/inka/testgen"
 )
 
 func init() {
-	register("cover", "inka cover FILE.c [--func F] [--criterion all-decisions|all-statements] [--format text|json|sarif] [--emit-harness DIR [--split]]   a test suite covering every goal", runCover)
+	register("cover", "inka cover FILE.c [--func F] [--criterion all-decisions|all-statements|condition|decision-condition|mcdc] [--mcdc masking|unique-cause] [--format text|json|sarif] [--emit-harness DIR [--split]]   a test suite covering every goal", runCover)
 }
 
 // runCover implements `inka cover FILE.c`.
@@ -23,7 +25,8 @@ func runCover(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("cover", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	fn := fs.String("func", "", "function `F` (default: every function of the file)")
-	crit := fs.String("criterion", string(testgen.AllDecisions), "all-decisions or all-statements")
+	crit := fs.String("criterion", string(testgen.AllDecisions), "all-decisions, all-statements, condition, decision-condition or mcdc")
+	form := fs.String("mcdc", string(mcdc.Masking), "with --criterion mcdc: the form of MC/DC, masking or unique-cause")
 	allDec := fs.Bool("all-decisions", false, "shorthand for --criterion all-decisions")
 	format := fs.String("format", "text", "output format: text, json or sarif")
 	emit := fs.String("emit-harness", "", "also write the tests as a self-checking C harness into `DIR`")
@@ -41,10 +44,16 @@ func runCover(args []string, stdout, stderr io.Writer) int {
 		*crit = string(testgen.AllDecisions)
 	}
 	c := testgen.Criterion(*crit)
-	if c != testgen.AllDecisions && c != testgen.AllStatements {
-		fmt.Fprintf(stderr, "inka cover: unknown criterion %q (want all-decisions or all-statements)\n", c)
+	conds := c == testgen.Criterion(mcdc.Condition) || c == testgen.Criterion(mcdc.DecisionCondition) || c == testgen.Criterion(mcdc.MCDC)
+	if c != testgen.AllDecisions && c != testgen.AllStatements && !conds {
+		fmt.Fprintf(stderr, "inka cover: unknown criterion %q (want all-decisions, all-statements, condition, decision-condition or mcdc)\n", c)
 		return exitUsage
 	}
+	if *form != string(mcdc.Masking) && *form != string(mcdc.UniqueCause) {
+		fmt.Fprintf(stderr, "inka cover: unknown form of MC/DC %q (want masking or unique-cause)\n", *form)
+		return exitUsage
+	}
+	ff.conditions = conds
 	if *format != "text" && *format != "json" && *format != "sarif" {
 		fmt.Fprintf(stderr, "inka cover: unknown format %q (want text, json or sarif)\n", *format)
 		return exitUsage
@@ -65,7 +74,12 @@ func runCover(args []string, stdout, stderr io.Writer) int {
 	if len(u.Functions()) == 0 {
 		return out.fail(lineError(file, 1, "no function defined"))
 	}
-	run, status := coverRun(u, file, *fn, c, gf, stderr)
+	var run *report.Run
+	if conds {
+		run, status = mcdcRun(u, file, *fn, mcdc.Options{Criterion: mcdc.Criterion(c), Form: mcdc.Form(*form)}, gf, stderr)
+	} else {
+		run, status = coverRun(u, file, *fn, c, gf, stderr)
+	}
 	if run == nil {
 		return status
 	}
@@ -96,41 +110,44 @@ func runCover(args []string, stdout, stderr io.Writer) int {
 // is returned even when every function was skipped (JSON always prints).
 // nil with an exit status only when the file defines no function.
 func coverRun(u *frontend.Unit, file, fn string, crit testgen.Criterion, gf genFlags, stderr io.Writer) (*report.Run, int) {
+	start := time.Now()
+	var covs []*testgen.Coverage
+	skipped, ok := eachFunc(u, file, fn, stderr, func(f string) error {
+		cov, err := coverFunc(u, f, crit, gf)
+		if err == nil {
+			covs = append(covs, cov)
+		}
+		return err
+	})
+	if !ok {
+		return nil, exitUsage
+	}
+	return finishRun(report.FromCover(file, fn, crit, covs), start, gf, skipped)
+}
+
+// eachFunc runs do on the functions of u (all of them, or fn), and
+// returns those it failed on, each with its reason (skip); ok is false
+// when the file defines no function (said on stderr).
+func eachFunc(u *frontend.Unit, file, fn string, stderr io.Writer, do func(f string) error) (skipped []report.Skipped, ok bool) {
 	funcs := u.Functions()
 	if fn != "" {
 		funcs = []string{fn}
 	}
 	if len(funcs) == 0 {
 		fmt.Fprintf(stderr, "%s:1:1: no function defined\n", file)
-		return nil, exitUsage
+		return nil, false
 	}
-	start := time.Now()
-	var covs []*testgen.Coverage
-	var skipped []report.Skipped
 	for _, f := range funcs {
-		cov, err := coverFunc(u, f, crit, gf)
-		if err != nil {
-			why := err.Error()
-			var fe *frontend.Error
-			var pe *pointsto.UnsupportedError
-			if errors.As(err, &pe) {
-				why = pe.Error()
-			}
-			if !errors.As(err, &fe) && pe == nil {
-				// an internal error: its first line (a stack trace follows)
-				why = "inka: " + strings.SplitN(why, "\n", 2)[0]
-			}
-			if len(funcs) > 1 {
-				fmt.Fprintf(stderr, "%s (function %s skipped)\n", why, f)
-			} else {
-				fmt.Fprintln(stderr, why)
-			}
-			skipped = append(skipped, report.Skipped{Function: f, Reason: why})
-			continue
+		if err := do(f); err != nil {
+			skipped = append(skipped, skip(stderr, f, len(funcs) > 1, err))
 		}
-		covs = append(covs, cov)
 	}
-	run := report.FromCover(file, fn, crit, covs)
+	return skipped, true
+}
+
+// finishRun completes a run's object: time, options, functions skipped
+// (the status is then 2).
+func finishRun(run *report.Run, start time.Time, gf genFlags, skipped []report.Skipped) (*report.Run, int) {
 	run.Stats.TimeMS = time.Since(start).Milliseconds()
 	run.Options = gf.report()
 	run.Skipped = skipped
@@ -140,26 +157,65 @@ func coverRun(u *frontend.Unit, file, fn string, crit testgen.Criterion, gf genF
 	return run, exitOK
 }
 
+// skip says why function f is skipped, on stderr (naming it when the run
+// has several functions), and returns the record of the run's Skipped.
+func skip(stderr io.Writer, f string, several bool, err error) report.Skipped {
+	why := err.Error()
+	var fe *frontend.Error
+	var pe *pointsto.UnsupportedError
+	if errors.As(err, &pe) {
+		why = pe.Error()
+	}
+	if !errors.As(err, &fe) && pe == nil {
+		// an internal error: its first line (a stack trace follows)
+		why = "inka: " + strings.SplitN(why, "\n", 2)[0]
+	}
+	if several {
+		fmt.Fprintf(stderr, "%s (function %s skipped)\n", why, f)
+	} else {
+		fmt.Fprintln(stderr, why)
+	}
+	return report.Skipped{Function: f, Reason: why}
+}
+
 // coverFunc covers one function. Its errors are the front end's (a
-// function inka cannot take) or internal ones, a panic of the analysis
-// included: either way the function is skipped, never the file.
-func coverFunc(u *frontend.Unit, f string, crit testgen.Criterion, gf genFlags) (cov *testgen.Coverage, err error) {
+// function inka cannot take) or internal ones (guarded).
+func coverFunc(u *frontend.Unit, f string, crit testgen.Criterion, gf genFlags) (*testgen.Coverage, error) {
+	var cov *testgen.Coverage
+	err := guarded(u, f, func(p *ir.Program) (*testgen.Generator, error) {
+		g, err := testgen.NewGenerator(p, gf.options(gf.totalBudget()))
+		if err != nil {
+			return nil, err
+		}
+		cov = g.Cover(crit, 0)
+		return g, nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	return cov, nil
+}
+
+// guarded lowers function f and runs do on it. A panic of the analysis
+// is an internal error, and so are the sanity failures of the generator
+// do used (testgen.Options.Check): either way the function is skipped,
+// never the file.
+func guarded(u *frontend.Unit, f string, do func(p *ir.Program) (*testgen.Generator, error)) (err error) {
 	defer func() {
 		if r := recover(); r != nil {
-			cov, err = nil, fmt.Errorf("internal error covering %s: %v", f, r)
+			err = fmt.Errorf("internal error covering %s: %v", f, r)
 		}
 	}()
 	p, err := u.Lower(f)
 	if err != nil {
-		return nil, err
+		return err
 	}
-	g, err := testgen.NewGenerator(p, gf.options(gf.totalBudget()))
+	g, err := do(p)
 	if err != nil {
-		return nil, err
+		return err
 	}
-	cov = g.Cover(crit, 0)
-	if f := g.SanityFailures(); len(f) > 0 {
-		return nil, errors.New(strings.Join(f, "\n"))
+	if fs := g.SanityFailures(); len(fs) > 0 {
+		return errors.New(strings.Join(fs, "\n"))
 	}
-	return cov, nil
+	return nil
 }

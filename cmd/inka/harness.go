@@ -12,6 +12,7 @@ import (
 
 	"github.com/inka-tool/inka/frontend"
 	"github.com/inka-tool/inka/harness"
+	"github.com/inka-tool/inka/mcdc"
 	"github.com/inka-tool/inka/report"
 	"github.com/inka-tool/inka/testgen"
 )
@@ -59,6 +60,14 @@ func runHarness(args []string, stdout, stderr io.Writer) int {
 		}
 		if *fn != "" {
 			run = onlyFunc(run, *fn)
+		}
+		switch mcdc.Criterion(run.Criterion) {
+		case mcdc.Condition, mcdc.DecisionCondition, mcdc.MCDC:
+			// the tests cover conditions: the file is read with them
+			ff.conditions = true
+			if u, err = frontend.Load(file, ff.options()); err != nil {
+				return reportError(stderr, err)
+			}
 		}
 		// The shape of the inputs is the run's, unless given again.
 		set := map[string]bool{}

@@ -21,6 +21,9 @@ func (m *multiFlag) Set(s string) error { *m = append(*m, s); return nil }
 type frontendFlags struct {
 	includes, defines multiFlag
 	ndebug            bool
+	// conditions: lower with the conditions identified (the condition
+	// criteria of cover), not a flag of its own.
+	conditions bool
 }
 
 func (ff *frontendFlags) register(fs *flag.FlagSet) {
@@ -30,7 +33,7 @@ func (ff *frontendFlags) register(fs *flag.FlagSet) {
 }
 
 func (ff *frontendFlags) options() frontend.Options {
-	return frontend.Options{IncludeDirs: ff.includes, Defines: ff.defines, NDEBUG: ff.ndebug}
+	return frontend.Options{IncludeDirs: ff.includes, Defines: ff.defines, NDEBUG: ff.ndebug, Conditions: ff.conditions}
 }
 
 // parseArgs parses flags placed before or after the positional arguments.

@@ -331,7 +331,7 @@ func TestBadInput(t *testing.T) {
 		{[]string{"cover", "testdata/unsupported/computed_goto.c"}, "testdata/unsupported/computed_goto.c:4:5: unsupported: computed goto"},
 		{[]string{"reach", "testdata/unsupported/syntax.c:3"}, "testdata/unsupported/syntax.c:3:15: "},
 		{[]string{"cover", "testdata/nofile.c"}, "testdata/nofile.c: no such file or directory"},
-		{[]string{"cover", "testdata/paper/foo.c", "--criterion", "mcdc"}, `unknown criterion "mcdc"`},
+		{[]string{"cover", "testdata/paper/foo.c", "--criterion", "mc-dc"}, `unknown criterion "mc-dc"`},
 		{[]string{"cover", "testdata/paper/foo.c", "--format", "xml"}, `unknown format "xml"`},
 		{[]string{"cover", "testdata/paper/foo.c", "--array-len", "100000"}, "want an integer in 1..1024"},
 		{[]string{"reach", "testdata/paper/foo.c:19:true", "--max-unroll", "0"}, "want an integer in 1..100000"},
