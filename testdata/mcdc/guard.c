@@ -51,3 +51,20 @@ int count_exceedances(const int *samples, int n, int limit)
 	}
 	return count;
 }
+
+struct gear_state {
+	int down_locked;   /* all three legs down and locked */
+	int horn_silenced; /* pilot pressed the horn silence button */
+};
+
+/* Landing gear warning horn: gear not down on approach (low and slow)
+   with the throttles at idle, unless silenced; at landing flaps or very
+   low, it cannot be silenced. Seven conditions; the last one is coupled
+   with the second (radio_alt < 500 implies radio_alt < 1000). */
+int gear_horn(const struct gear_state *g, int radio_alt, int airspeed, int throttle_idle, int flaps_deg)
+{
+	if (!g->down_locked && radio_alt < 1000 && airspeed < 180 &&
+	    ((throttle_idle && !g->horn_silenced) || flaps_deg >= 25 || radio_alt < 500))
+		return 1;
+	return 0;
+}
