@@ -60,15 +60,24 @@
 // Every variable is an object: parameters, locals, temporaries, flags and
 // the result slot get fresh objects for each call activation, which die
 // when the call returns (using a pointer to them afterwards is Dangling).
-// Globals, statics and string literals live for the whole run. An object
-// holds one cell per scalar leaf (ir.Type.Leaves). Accesses through a
-// pointer must hit a cell of the same size and class (integer/pointer):
-// signed/unsigned reinterpretation is allowed, other type punning is an
-// unsupported error. A union holds the cells of the member last written;
-// reading another member whose layout differs is the unsupported error
-// "union type punning" (reading a member with the same layout, e.g. int and
-// unsigned, works). Pointer arithmetic is checked against the bounds of the
-// whole object (one past the end allowed), not of the sub-array.
+// Globals, statics and string literals live for the whole run. Every
+// object is a sequence of bytes (C11 6.2.6) with a concrete address
+// (aligned to 16, deterministic: the conversion of a pointer to an
+// integer gives it). An object holds one cell per scalar leaf
+// (ir.Type.Leaves), the fast path of typed accesses; an access that does
+// not hit a cell of its own size and class is served by the bytes:
+// integers are little-endian, a byte of a pointer is a fragment that a
+// character copy carries (a byte copy of a struct keeps its pointers),
+// bytes never written (padding) are indeterminate. So any object may be
+// read and written through a character type, a union read as another
+// member reinterprets its bytes, and byte copies are exact. An access by
+// another type than a character type must find a leaf of its size and
+// class (integer/pointer: signed/unsigned and pointer types are alike)
+// declared at its offset, in some member of a union (C11 6.5p7): an int
+// read as a short stops the run with outcome Unsupported (a cut: C leaves
+// it undefined, inka does not follow it). Pointer arithmetic is checked
+// against the bounds of the whole object (one past the end allowed), or
+// of the array member of a struct the pointer was derived from.
 //
 // Objects keep their lifetime per call activation, not per block: the IR
 // has no statement marking the start of a block-scope local's lifetime, so

@@ -233,19 +233,26 @@ func (mk *inputMaker) callback(path string, t *ir.Type, so *ir.InputObject) (Val
 	return Val{Typ: t, obj: o}, nil
 }
 
-// final fills Result.Final.
+// final fills Result.Final: the value of every leaf of the globals and
+// of the objects behind pointer inputs, with its declared type. A leaf
+// whose bytes hold no value of that type (a union holding another
+// member) is shown as the cells that hold it, each with its own type.
 func (m *machine) final() {
 	add := func(o *object) {
 		ls := m.layout(o.typ)
-		for _, c := range o.cells {
-			// Show each leaf with its declared type when it was last
-			// written through a signed/unsigned or other pointer type.
-			v := c.v
-			i := sort.Search(len(ls), func(i int) bool { return ls[i].Offset >= c.off })
-			if i < len(ls) && ls[i].Offset == c.off && scalarCompatible(v.Typ, ls[i].Type) {
-				v = retype(v, ls[i].Type)
+		if o.typ.IsScalar() {
+			ls = []ir.Leaf{{Type: o.typ}}
+		}
+		for _, l := range ls {
+			if v, ok := o.peek(l.Offset, l.Type); ok {
+				m.res.Final = append(m.res.Final, LeafVal{o.name + l.Path, v})
+				continue
 			}
-			m.res.Final = append(m.res.Final, LeafVal{o.name + subPath(o.typ, c.off, v.Typ), v})
+			for _, c := range o.cells {
+				if c.off >= l.Offset && c.off < l.Offset+l.Type.Size() && c.v.frag == nil {
+					m.res.Final = append(m.res.Final, LeafVal{o.name + subPath(o.typ, c.off, c.v.Typ), c.v})
+				}
+			}
 		}
 	}
 	for _, g := range m.prog.Globals {

@@ -356,6 +356,7 @@ type machine struct {
 	frame     *frame
 	depth     int    // call depth of frame (1 for the entry function)
 	retPos    ir.Pos // position of the last Return executed
+	nextAddr  uint64 // where the next object is placed (see place)
 }
 
 // frame is one call activation.
@@ -515,7 +516,7 @@ func (m *machine) setVar(x *ir.Var, v Val) error {
 		return err
 	}
 	v.Typ = x.Typ
-	if len(o.cells) == 1 && o.cells[0].off == 0 {
+	if len(o.cells) == 1 && o.cells[0].off == 0 && o.cells[0].v.Typ.Size() == x.Typ.Size() {
 		o.cells[0].v = v
 		return nil
 	}
@@ -640,6 +641,10 @@ func (m *machine) fail(s ir.Stmt, err error) error {
 	if errors.As(err, &u) {
 		return &stop{outcome: UB, pos: s.Position(), msg: u.msg,
 			ub: &UBReport{Kind: u.kind, Pos: s.Position(), Func: m.frame.fn.Name, Msg: u.msg}}
+	}
+	var c *errCut
+	if errors.As(err, &c) {
+		return &stop{outcome: Unsupported, pos: s.Position(), msg: c.msg}
 	}
 	var st *stop
 	var pe *posError

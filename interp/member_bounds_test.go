@@ -33,12 +33,7 @@ func TestMemberBounds(t *testing.T) {
 		{"nested_member", "k=1,i=-1", true, "outside the array member o[0].in[1].a"},
 	}
 	for _, c := range cases {
-		p, err := u.Lower(c.fn)
-		require.NoError(t, err)
-		in, err := interp.ParseInputs(c.args)
-		require.NoError(t, err)
-		res, err := interp.Run(p, c.fn, in, interp.Config{})
-		require.NoError(t, err, "%s(%s)", c.fn, c.args)
+		res := runArgs(t, u, c.fn, c.args)
 		if !c.ub {
 			assert.Equal(t, interp.Returned, res.Outcome, "%s(%s): %+v", c.fn, c.args, res.UB)
 			continue
@@ -47,4 +42,16 @@ func TestMemberBounds(t *testing.T) {
 		assert.Equal(t, interp.OutOfBounds, res.UB.Kind, "%s(%s)", c.fn, c.args)
 		assert.Contains(t, res.UB.Msg, c.msg, "%s(%s)", c.fn, c.args)
 	}
+}
+
+// runArgs runs function fn of u on the inputs args (inka run's syntax).
+func runArgs(t *testing.T, u *frontend.Unit, fn, args string) *interp.Result {
+	t.Helper()
+	p, err := u.Lower(fn)
+	require.NoError(t, err)
+	in, err := interp.ParseInputs(args)
+	require.NoError(t, err)
+	res, err := interp.Run(p, fn, in, interp.Config{})
+	require.NoError(t, err, "%s(%s)", fn, args)
+	return res
 }

@@ -24,11 +24,17 @@ const (
 // activation, a global, a string literal, or the fresh object behind a
 // pointer input.
 //
-// Its contents are a list of cells sorted by byte offset: one scalar value
-// per leaf of its type (ir.Type.Leaves). A union holds the cells of the
-// member last written: writing a member whose layout differs replaces the
-// cells it overlaps, and reading a member whose cells are not there is
-// reported as unsupported type punning.
+// Its contents are a list of cells sorted by byte offset, each a scalar
+// value of the type it was last written with: at first one per leaf of its
+// type (ir.Type.Leaves), the fast path of typed accesses. An access that
+// does not hit a cell of its own size and class is served byte by byte
+// (C11 6.2.6: every object is a sequence of bytes): an integer cell gives
+// its little-endian bytes, a pointer cell gives pointer fragments (see
+// fragment), a byte no cell covers (padding, a part never written) is
+// indeterminate; a write of part of a cell first splits it into bytes. So
+// any object can be read and written through a character type, a union
+// read as another member reinterprets its bytes, and byte copies are
+// exact.
 type object struct {
 	name     string // root of the access paths of its parts: "i", "p", "pp[0]", "g"
 	typ      *ir.Type
@@ -40,15 +46,27 @@ type object struct {
 	fn       *ir.Func
 	v        *ir.Var    // the variable it is, if any (for Config.OnDeref)
 	callee   *ir.Extern // objFunc of an input callback: answered as this extern
+	addr     uint64     // its concrete address (see machine.place)
 	cells    []cell
 	one      [1]cell // storage of cells for scalar objects
 }
 
-// cell is one scalar leaf of an object: its value's type is the type it
-// was last written with.
+// cell is one scalar part of an object: its value's type is the type it
+// was last written with (unsigned char for a single byte).
 type cell struct {
 	off int64
 	v   Val
+}
+
+// fragment is what a byte of a pointer holds: the pointer and the byte's
+// index in its representation. A character read of the byte gives the
+// byte of the pointer's address, carrying the fragment; storing it
+// elsewhere stores the fragment, and the eight fragments of one pointer
+// in order read back as that pointer (memcpy of a struct with pointers).
+// Arithmetic on the character drops the fragment.
+type fragment struct {
+	p Val
+	k int64
 }
 
 // newObject returns an object of type t whose leaves are all indeterminate.
@@ -60,7 +78,7 @@ func (m *machine) newObject(name string, t *ir.Type, kind objKind) *object {
 
 // initObject makes o an object of type t whose leaves are all indeterminate.
 func (m *machine) initObject(o *object, name string, t *ir.Type, kind objKind) {
-	*o = object{name: name, typ: t, size: t.Size(), kind: kind}
+	*o = object{name: name, typ: t, size: t.Size(), kind: kind, addr: m.place(t)}
 	if t.IsScalar() {
 		o.one[0] = cell{0, Val{Typ: t, undef: uninit}}
 		o.cells = o.one[:]
@@ -71,6 +89,37 @@ func (m *machine) initObject(o *object, name string, t *ir.Type, kind objKind) {
 	for i, l := range leaves {
 		o.cells[i] = cell{l.Offset, Val{Typ: l.Type, undef: uninit}}
 	}
+}
+
+// Concrete addresses: objects are placed one after the other from
+// firstAddr, each aligned to 16 bytes (or its type's alignment, if more)
+// and followed by a gap, so that no object starts one past the end of
+// another. The addresses are deterministic: the same run places its
+// objects at the same addresses. Pointers keep their object and offset;
+// the address is only seen by conversions to integers and byte reads of
+// pointers.
+const (
+	firstAddr = 0x10000
+	minAlign  = 16
+)
+
+// place returns the address of a new object of type t.
+func (m *machine) place(t *ir.Type) uint64 {
+	if m.nextAddr == 0 {
+		m.nextAddr = firstAddr
+	}
+	a := uint64(max(t.Align(), minAlign))
+	addr := (m.nextAddr + a - 1) &^ (a - 1)
+	m.nextAddr = addr + uint64(max(t.Size(), 0)) + minAlign
+	return addr
+}
+
+// address returns the concrete address a non-null pointer holds.
+func (p Val) address() uint64 {
+	if p.obj == nil {
+		return p.Bits
+	}
+	return p.obj.addr + uint64(p.off)
 }
 
 // layout returns t.Leaves(), from the program's cache (types of its
@@ -160,20 +209,132 @@ func (o *object) find(off int64) int {
 	return -1
 }
 
+// cover returns the index of the cell that holds byte off, or -1.
+func (o *object) cover(off int64) int {
+	c := o.cells
+	i := sort.Search(len(c), func(i int) bool { return c[i].off > off }) - 1
+	if i >= 0 && off < c[i].off+c[i].v.Typ.Size() {
+		return i
+	}
+	return -1
+}
+
 // scalarCompatible reports whether a cell written as type w may be read as
 // type r: same size, and both integers or both pointers.
 func scalarCompatible(w, r *ir.Type) bool {
 	return w.Size() == r.Size() && w.IsPointer() == r.IsPointer()
 }
 
+// isCharType reports whether t is a character type (C11 6.5p7: an object
+// may be accessed through one whatever its type).
+func isCharType(t *ir.Type) bool { return t.Kind == ir.Char || t.Kind == ir.UChar }
+
 // read returns the scalar of type t at byte offset off (already checked to
 // be in bounds).
 func (o *object) read(off int64, t *ir.Type) (Val, error) {
-	i := o.find(off)
-	if i < 0 || !scalarCompatible(o.cells[i].v.Typ, t) {
-		return Val{}, o.punning(off, t)
+	if i := o.find(off); i >= 0 && scalarCompatible(o.cells[i].v.Typ, t) {
+		v := retype(o.cells[i].v, t)
+		if t.Kind == ir.Bool && v.undef == defined && v.Bits > 1 {
+			return Val{}, cutf("a _Bool read at %s from a byte that is neither 0 nor 1 (%d)", o.pathAt(off, t), v.Bits)
+		}
+		return v, nil
 	}
-	return retype(o.cells[i].v, t), nil
+	if err := o.checkDeclared(off, t); err != nil {
+		return Val{}, err
+	}
+	return o.readBytes(off, t)
+}
+
+// peek returns the scalar of type t at off as it is stored, without the
+// checks of an access of the program (a stub's view of what a pointer
+// argument points to, the final values of a run); ok is false when it is
+// no value of type t (the bytes of a pointer read as an integer...).
+func (o *object) peek(off int64, t *ir.Type) (Val, bool) {
+	if i := o.find(off); i >= 0 && scalarCompatible(o.cells[i].v.Typ, t) {
+		return retype(o.cells[i].v, t), true
+	}
+	if t.IsInteger() {
+		for k := int64(0); k < t.Size(); k++ {
+			if o.byteAt(off+k).frag != nil {
+				return Val{}, false
+			}
+		}
+	}
+	v, err := o.readBytes(off, t)
+	return v, err == nil
+}
+
+// readBytes assembles the scalar of type t at off from the bytes of o.
+func (o *object) readBytes(off int64, t *ir.Type) (Val, error) {
+	n := t.Size()
+	var buf [16]Val
+	bs := buf[:0]
+	for k := int64(0); k < n; k++ {
+		b := o.byteAt(off + k)
+		if b.undef != defined {
+			return Val{Typ: t, undef: b.undef}, nil
+		}
+		bs = append(bs, b)
+	}
+	if t.IsPointer() {
+		if f := bs[0].frag; f != nil && f.k == 0 {
+			whole := true
+			for k, b := range bs {
+				if b.frag == nil || b.frag.k != int64(k) || !b.frag.p.Equal(f.p) {
+					whole = false
+					break
+				}
+			}
+			if whole {
+				p := f.p
+				p.Typ = t
+				return p, nil
+			}
+		}
+		for _, b := range bs {
+			if b.Bits != 0 || b.frag != nil {
+				return Val{}, cutf("a pointer read at %s from bytes that are not those of one pointer", o.pathAt(off, t))
+			}
+		}
+		return Val{Typ: t}, nil // all bits zero: the null pointer
+	}
+	if n == 1 && bs[0].frag != nil {
+		v := bs[0]
+		v.Typ = t
+		v.Bits = ir.Truncate(t, v.Bits)
+		return v, nil
+	}
+	var x uint64
+	for k, b := range bs {
+		x |= (b.Bits & 0xff) << (8 * k)
+	}
+	if t.Kind == ir.Bool && x > 1 {
+		return Val{}, cutf("a _Bool read at %s from a byte that is neither 0 nor 1 (%d)", o.pathAt(off, t), x)
+	}
+	return Val{Typ: t, Bits: ir.Truncate(t, x)}, nil
+}
+
+// byteAt returns the byte at offset off, as an unsigned char: a byte of
+// an integer, a fragment of a pointer, or indeterminate.
+func (o *object) byteAt(off int64) Val {
+	i := o.cover(off)
+	if i < 0 {
+		return Val{Typ: ir.UCharType, undef: uninit}
+	}
+	return cellByte(o.cells[i].v, off-o.cells[i].off)
+}
+
+// cellByte returns byte k of the scalar v (little-endian).
+func cellByte(v Val, k int64) Val {
+	switch {
+	case v.undef != defined:
+		return Val{Typ: ir.UCharType, undef: v.undef}
+	case v.frag != nil:
+		return Val{Typ: ir.UCharType, Bits: v.Bits & 0xff, frag: v.frag}
+	case v.Typ.IsPointer() && v.obj != nil:
+		return Val{Typ: ir.UCharType, Bits: (v.address() >> (8 * k)) & 0xff, frag: &fragment{p: v, k: k}}
+	}
+	return Val{Typ: ir.UCharType, Bits: (v.Bits >> (8 * k)) & 0xff}
 }
 
 // retype gives a stored scalar the type it is read with (same size):
@@ -191,16 +352,37 @@ func retype(v Val, t *ir.Type) Val {
 
 // write stores the scalar v (already of type t) at byte offset off.
 func (o *object) write(off int64, t *ir.Type, v Val) error {
-	i := o.find(off)
-	if i >= 0 && o.cells[i].v.Typ.Size() == t.Size() {
+	if i := o.find(off); i >= 0 && scalarCompatible(o.cells[i].v.Typ, t) {
 		o.cells[i].v = v
 		return nil
 	}
-	if !inUnion(o.typ, off, t.Size()) {
-		return o.punning(off, t)
+	if err := o.checkDeclared(off, t); err != nil {
+		return err
 	}
+	o.splitAt(off)
+	o.splitAt(off + t.Size())
 	o.replace(off, t.Size(), []cell{{off, v}})
 	return nil
+}
+
+// splitAt splits the cell that holds byte off, if it starts before off,
+// into its bytes: no cell then straddles off.
+func (o *object) splitAt(off int64) {
+	i := o.cover(off)
+	if i < 0 || o.cells[i].off == off {
+		return
+	}
+	c := o.cells[i]
+	n := c.v.Typ.Size()
+	bytes := make([]cell, n)
+	for k := int64(0); k < n; k++ {
+		bytes[k] = cell{c.off + k, cellByte(c.v, k)}
+	}
+	out := make([]cell, 0, len(o.cells)+int(n)-1)
+	out = append(out, o.cells[:i]...)
+	out = append(out, bytes...)
+	out = append(out, o.cells[i+1:]...)
+	o.cells = out
 }
 
 // replace removes the cells overlapping [off, off+n) and inserts cs (sorted,
@@ -222,6 +404,8 @@ func (o *object) replace(off, n int64, cs []cell) {
 
 // readRange returns copies of the cells in [off, off+n), rebased to 0.
 func (o *object) readRange(off, n int64) []cell {
+	o.splitAt(off)
+	o.splitAt(off + n)
 	var out []cell
 	for _, c := range o.cells {
 		if c.off >= off && c.off < off+n {
@@ -237,6 +421,8 @@ func (o *object) writeRange(off, n int64, cs []cell) {
 		o.cells = append(o.cells[:0:0], cs...)
 		return
 	}
+	o.splitAt(off)
+	o.splitAt(off + n)
 	moved := make([]cell, len(cs))
 	for i, c := range cs {
 		moved[i] = cell{c.off + off, c.v}
@@ -244,32 +430,48 @@ func (o *object) writeRange(off, n int64, cs []cell) {
 	o.replace(off, n, moved)
 }
 
-func (o *object) punning(off int64, t *ir.Type) error {
-	what := "type-punned access"
-	if inUnion(o.typ, off, t.Size()) {
-		what = "union type punning"
+// checkDeclared enforces C11 6.5p7 on an access of scalar type t at off
+// that is not served by a cell of its own size and class: an object with
+// a declared type (every object of a run but those of the heap) may be
+// accessed by a character type, or by a type of the same size and class
+// as a leaf it declares at off (in some member of a union). Any other
+// access (an int read as a short, a char array read as a size_t) is
+// undefined: the run is cut there (outcome Unsupported), so that neither
+// a test nor a proof rests on it.
+func (o *object) checkDeclared(off int64, t *ir.Type) error {
+	if isCharType(t) || declares(o.typ, off, t) {
+		return nil
 	}
-	return unsupportedf("%s: %s at %s (%s)", what, t, o.name+subPath(o.typ, off, nil), o.typ)
+	return cutf("access to %s as %s, which its declared type %s does not allow (C11 6.5p7)", o.pathAt(off, t), t, o.typ)
 }
 
-// inUnion reports whether [off, off+n) lies inside a union sub-object of t.
-func inUnion(t *ir.Type, off, n int64) bool {
-	switch t.Kind {
-	case ir.Union:
-		return off >= 0 && off+n <= t.Size()
+// declares reports whether an object of type d has a scalar of the size
+// and class of t at byte offset off.
+func declares(d *ir.Type, off int64, t *ir.Type) bool {
+	switch d.Kind {
 	case ir.Array:
-		es := t.Elem.Size()
-		if es == 0 || off < 0 {
+		es := d.Elem.Size()
+		if es <= 0 || off < 0 || off >= d.Size() {
 			return false
 		}
-		i := off / es
-		return i < t.Len && inUnion(t.Elem, off-i*es, n)
+		return declares(d.Elem, off%es, t)
 	case ir.Struct:
-		if f := t.FieldAt(off); f != nil {
-			return inUnion(f.Type, off-f.Offset, n)
+		f := d.FieldAt(off)
+		return f != nil && declares(f.Type, off-f.Offset, t)
+	case ir.Union:
+		for _, f := range d.Fields {
+			if f.Modelled() && declares(f.Type, off, t) {
+				return true
+			}
 		}
+		return false
 	}
-	return false
+	return off == 0 && d.IsScalar() && scalarCompatible(d, t) && (d.Kind == ir.Bool) == (t.Kind == ir.Bool)
+}
+
+// pathAt names byte off of o for messages.
+func (o *object) pathAt(off int64, t *ir.Type) string {
+	return o.name + subPath(o.typ, off, t)
 }
 
 // ErrUnsupported is matched (errors.Is) by the errors of Run that come
@@ -285,4 +487,15 @@ func (e *errUnsupported) Is(target error) bool { return target == ErrUnsupported
 
 func unsupportedf(format string, args ...any) error {
 	return &errUnsupported{fmt.Sprintf(format, args...)}
+}
+
+// errCut is a construct a run may meet that inka does not model, found
+// while running (a type-punned access): the run stops there with outcome
+// Unsupported, as at an ir.Unsupported statement.
+type errCut struct{ msg string }
+
+func (e *errCut) Error() string { return "unsupported: " + e.msg }
+
+func cutf(format string, args ...any) error {
+	return &errCut{fmt.Sprintf(format, args...)}
 }

@@ -88,12 +88,17 @@ func convert(v Val, t *ir.Type) (Val, error) {
 	case t.Kind == ir.Bool:
 		return boolVal(t, v.truthy()), nil
 	case t.IsInteger() && (from == nil || from.IsInteger()):
+		if v.frag != nil && t.Size() == 1 {
+			// a byte of a pointer keeps its fragment between character types
+			return Val{Typ: t, Bits: ir.Truncate(t, v.Bits), frag: v.frag}, nil
+		}
 		return Val{Typ: t, Bits: ir.Truncate(t, v.Bits)}, nil
 	case t.IsInteger() && from.IsPointer():
-		if v.obj == nil {
-			return Val{Typ: t, Bits: ir.Truncate(t, v.Bits)}, nil
+		if v.obj != nil && v.obj.dead {
+			return Val{}, ub(Dangling, "conversion of %s to %s: %s's lifetime has ended", v, t, v.obj.name)
 		}
-		return Val{}, unsupportedf("conversion of pointer %s to integer type %s", v, t)
+		// the pointer's concrete address (see machine.place)
+		return Val{Typ: t, Bits: ir.Truncate(t, v.address())}, nil
 	case t.IsPointer() && from.IsPointer():
 		v.Typ = t
 		return v, nil

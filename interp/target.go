@@ -65,11 +65,11 @@ func (v Val) Pointee(t *ir.Type) (leaves []LeafVal, ok bool) {
 		return nil, false
 	}
 	for _, l := range t.Leaves() {
-		i := o.find(v.off + l.Offset)
-		if i < 0 || !scalarCompatible(o.cells[i].v.Typ, l.Type) {
+		x, ok := o.peek(v.off+l.Offset, l.Type)
+		if !ok {
 			return nil, false
 		}
-		leaves = append(leaves, LeafVal{Path: l.Path, Val: retype(o.cells[i].v, l.Type)})
+		leaves = append(leaves, LeafVal{Path: l.Path, Val: x})
 	}
 	return leaves, true
 }

@@ -35,6 +35,9 @@ type Val struct {
 	// object. hi == 0: the whole object bounds the pointer.
 	lo, hi int64
 	undef  undefKind
+	// frag is set on a character read from a byte of a pointer (see
+	// fragment): Bits is that byte of the pointer's address.
+	frag *fragment
 }
 
 // undefKind says why a value is indeterminate.

@@ -410,6 +410,7 @@ func (c *checker) stmt(s Stmt) {
 		switch {
 		case dt.IsInteger() && xt.IsInteger():
 		case dt.IsPointer() && xt.IsPointer():
+		case dt.IsInteger() && xt.IsPointer() && !xt.IsFuncPointer(): // the address (uintptr_t)p
 		default:
 			c.errorf("%s: conversion from %s to %s", StmtString(s), xt, dt)
 		}

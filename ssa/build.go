@@ -289,6 +289,12 @@ func (b *builder) stmt(out []Stmt, s ir.Stmt, cur state) []Stmt {
 		op.Dst = b.def(cur, b.scalarCell(s.Dst), op)
 		return append(out, op)
 	case *ir.Conv:
+		if s.X.Type().IsPointer() && s.Dst.Typ.IsInteger() && s.Dst.Typ.Kind != ir.Bool {
+			// the pointer's concrete address: not modelled yet
+			c := &Cut{src: src{s}, What: fmt.Sprintf("%s: the address of a pointer as an integer (%s)", s.Pos, s.Dst.Typ)}
+			c.Dsts = []*Version{b.def(cur, b.scalarCell(s.Dst), c)}
+			return append(out, c)
+		}
 		op := &Op{src: src{s}, Kind: OpConv, Args: []Value{b.value(cur, s.X)}}
 		op.Dst = b.def(cur, b.scalarCell(s.Dst), op)
 		return append(out, op)

@@ -1,5 +1,0 @@
-int f(int x)
-{
-    char *c = (char *)&x;
-    return c[0];
-}

@@ -1,4 +1,0 @@
-long f(int *p)
-{
-    return (long)p;
-}
