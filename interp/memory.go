@@ -225,10 +225,6 @@ func scalarCompatible(w, r *ir.Type) bool {
 	return w.Size() == r.Size() && w.IsPointer() == r.IsPointer()
 }
 
-// isCharType reports whether t is a character type (C11 6.5p7: an object
-// may be accessed through one whatever its type).
-func isCharType(t *ir.Type) bool { return t.Kind == ir.Char || t.Kind == ir.UChar }
-
 // read returns the scalar of type t at byte offset off (already checked to
 // be in bounds).
 func (o *object) read(off int64, t *ir.Type) (Val, error) {
@@ -439,34 +435,10 @@ func (o *object) writeRange(off, n int64, cs []cell) {
 // undefined: the run is cut there (outcome Unsupported), so that neither
 // a test nor a proof rests on it.
 func (o *object) checkDeclared(off int64, t *ir.Type) error {
-	if isCharType(t) || declares(o.typ, off, t) {
+	if t.IsCharType() || o.typ.Declares(off, t) {
 		return nil
 	}
 	return cutf("access to %s as %s, which its declared type %s does not allow (C11 6.5p7)", o.pathAt(off, t), t, o.typ)
-}
-
-// declares reports whether an object of type d has a scalar of the size
-// and class of t at byte offset off.
-func declares(d *ir.Type, off int64, t *ir.Type) bool {
-	switch d.Kind {
-	case ir.Array:
-		es := d.Elem.Size()
-		if es <= 0 || off < 0 || off >= d.Size() {
-			return false
-		}
-		return declares(d.Elem, off%es, t)
-	case ir.Struct:
-		f := d.FieldAt(off)
-		return f != nil && declares(f.Type, off-f.Offset, t)
-	case ir.Union:
-		for _, f := range d.Fields {
-			if f.Modelled() && declares(f.Type, off, t) {
-				return true
-			}
-		}
-		return false
-	}
-	return off == 0 && d.IsScalar() && scalarCompatible(d, t) && (d.Kind == ir.Bool) == (t.Kind == ir.Bool)
 }
 
 // pathAt names byte off of o for messages.

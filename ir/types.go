@@ -173,6 +173,15 @@ func FuncType(result *Type, params []*Type, variadic bool) *Type {
 // IsFuncPointer reports whether t is a pointer to a function.
 func (t *Type) IsFuncPointer() bool { return t.Kind == Pointer && t.Elem.Kind == Function }
 
+// Stride returns the bytes that pointer arithmetic on a pointer of type t
+// moves by per element: sizeof(*p), 1 for void* (as gcc counts).
+func (t *Type) Stride() int64 {
+	if t.Elem == nil || t.Elem.Kind == Void || t.Elem.size <= 0 {
+		return 1
+	}
+	return t.Elem.size
+}
+
 // Size is the size in bytes (sizeof).
 func (t *Type) Size() int64 { return t.size }
 
@@ -625,4 +634,36 @@ func (t *Type) LeavesBefore(field int) int64 {
 		}
 	}
 	return n
+}
+
+// IsCharType reports whether t is a character type: C11 6.5p7 lets any
+// object be accessed through one, whatever its declared type.
+func (t *Type) IsCharType() bool { return t.Kind == Char || t.Kind == UChar }
+
+// Declares reports whether an object of type t declares, at byte offset
+// off, a scalar that an access of scalar type u may read or write (C11
+// 6.5p7): one of the same size and class (integers of either signedness,
+// any pointer type; _Bool only as _Bool), in some member of a union. An
+// access that is neither this nor by a character type is undefined.
+func (t *Type) Declares(off int64, u *Type) bool {
+	switch t.Kind {
+	case Array:
+		es := t.Elem.size
+		if es <= 0 || off < 0 || off >= t.size {
+			return false
+		}
+		return t.Elem.Declares(off%es, u)
+	case Struct:
+		f := t.FieldAt(off)
+		return f != nil && f.Type.Declares(off-f.Offset, u)
+	case Union:
+		for _, f := range t.Fields {
+			if f.Modelled() && f.Type.Declares(off, u) {
+				return true
+			}
+		}
+		return false
+	}
+	return off == 0 && t.IsScalar() && t.size == u.size && t.IsPointer() == u.IsPointer() &&
+		(t.Kind == Bool) == (u.Kind == Bool)
 }

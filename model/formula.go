@@ -283,6 +283,11 @@ func (t *unroller) entry() *term.Term {
 				t.vals[v] = t.T.Const(t.width(c.Typ), uvals[i])
 			}
 		}
+		for _, c := range t.F.GapsOf(o) { // padding: static storage starts at zero
+			if v := entryVersion(t.F, c); v != nil {
+				t.vals[v] = t.T.Const(t.width(c.Typ), 0)
+			}
+		}
 	}
 	return facts
 }
@@ -370,6 +375,10 @@ func (t *unroller) stmt(s ssa.Stmt) {
 	case *ssa.Index:
 		t.index(s)
 	case *ssa.PhiU:
+		if s.Bytes {
+			t.phiUBytes(s)
+			break
+		}
 		p := t.val(s.Ptr)
 		var x *term.Term
 		hit := T.False()
@@ -389,6 +398,10 @@ func (t *unroller) stmt(s ssa.Stmt) {
 		t.kill(T.Not(hit)) // no valid target: an invalid dereference
 		t.vals[s.Dst] = x
 	case *ssa.PhiD:
+		if s.Bytes {
+			t.phiDBytes(s)
+			break
+		}
 		p, v := t.val(s.Ptr), t.val(s.Val)
 		hit := T.False()
 		for i, a := range s.Addrs {

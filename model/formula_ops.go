@@ -178,7 +178,7 @@ func (t *unroller) pointerDiff(s *ssa.Op, at *ir.Type, w int, a, b *term.Term) (
 	if s.Op != ir.Sub {
 		panic(fmt.Sprintf("model: pointer operator %v", s.Op))
 	}
-	scale := T.Const(a.W, uint64(len(at.Elem.Leaves())))
+	scale := T.Const(a.W, uint64(at.Stride()))
 	d := T.Sub(a, b)
 	// Undefined unless both point into one object; a difference that is
 	// not a whole number of elements has no model (as scale·x = a - b in fd).
@@ -221,4 +221,110 @@ func (t *unroller) sameObject(a, b *term.Term) *term.Term {
 		out = T.Or(out, T.And(in(a, r.lo, r.hi), in(b, r.lo, r.hi)))
 	}
 	return out
+}
+
+// Byte accesses (ssa.PhiU and ssa.PhiD with Bytes, see bytes.go): a
+// cell's bytes are bit ranges of its value, a candidate's value their
+// concatenation.
+
+// cellBytes returns bytes [lo, lo+n) of the value v of a cell of type ty.
+func (t *unroller) cellBytes(v *term.Term, ty *ir.Type, lo, n int64) *term.Term {
+	return t.T.Extract(t.T.ZExt(v, int(8*ty.Size())), int(8*(lo+n))-1, int(8*lo))
+}
+
+// termPiece is n bytes placed at byte at of a value being joined.
+type termPiece struct {
+	v     *term.Term
+	at, n int64
+}
+
+// joinBytes returns the value of w bits whose bytes are the pieces.
+func (t *unroller) joinBytes(ps []termPiece, w int) *term.Term {
+	T := t.T
+	x := T.Const(w, 0)
+	for _, p := range ps {
+		x = T.BvOr(x, T.Shl(T.ZExt(p.v, w), T.Const(w, uint64(8*p.at))))
+	}
+	return x
+}
+
+// loadBytes is the value of type ty of the bytes at address a, from the
+// cells that hold them.
+func (t *unroller) loadBytes(a int64, ty *ir.Type, cells []*ssa.Cell, vals []*term.Term) *term.Term {
+	n := ty.Size()
+	var ps []termPiece
+	for i, c := range cells {
+		lo, hi := max(a, c.Addr), min(a+n, c.Addr+c.Typ.Size())
+		if lo < hi {
+			ps = append(ps, termPiece{t.cellBytes(vals[i], c.Typ, lo-c.Addr, hi-lo), lo - a, hi - lo})
+		}
+	}
+	return t.T.Extract(t.joinBytes(ps, int(8*n)), t.width(ty)-1, 0)
+}
+
+// storeBytes is the new value of cell c (old value old) when the bytes of
+// v, of type ty, are written at address a (old when they miss c).
+func (t *unroller) storeBytes(a int64, v *term.Term, ty *ir.Type, c *ssa.Cell, old *term.Term) *term.Term {
+	n, size := ty.Size(), c.Typ.Size()
+	lo, hi := max(a, c.Addr), min(a+n, c.Addr+size)
+	if lo >= hi {
+		return old
+	}
+	ps := []termPiece{{t.cellBytes(v, ty, lo-a, hi-lo), lo - c.Addr, hi - lo}}
+	if lo > c.Addr {
+		ps = append(ps, termPiece{t.cellBytes(old, c.Typ, 0, lo-c.Addr), 0, lo - c.Addr})
+	}
+	if end := c.Addr + size; hi < end {
+		ps = append(ps, termPiece{t.cellBytes(old, c.Typ, hi-c.Addr, end-hi), hi - c.Addr, end - hi})
+	}
+	return t.T.Extract(t.joinBytes(ps, int(8*size)), t.width(c.Typ)-1, 0)
+}
+
+func (t *unroller) phiUBytes(s *ssa.PhiU) {
+	T := t.T
+	p := t.val(s.Ptr)
+	cells := make([]*ssa.Cell, len(s.Vals))
+	vals := make([]*term.Term, len(s.Vals))
+	for i, v := range s.Vals {
+		cells[i], vals[i] = v.(*ssa.Version).Cell, t.val(v)
+	}
+	ty := s.Dst.Cell.Typ
+	x := T.Const(t.width(ty), 0)
+	hit := T.False()
+	for i := len(s.Addrs) - 1; i >= 0; i-- {
+		at := T.Eq(p, T.Const(p.W, uint64(s.Addrs[i]-s.Off)))
+		x = T.Ite(at, t.loadBytes(s.Addrs[i], ty, cells, vals), x)
+		hit = T.Or(hit, at)
+	}
+	t.kill(T.Not(hit)) // no valid target: an invalid dereference
+	t.vals[s.Dst] = x
+}
+
+func (t *unroller) phiDBytes(s *ssa.PhiD) {
+	T := t.T
+	p, v := t.val(s.Ptr), t.val(s.Val)
+	ty := s.Val.Type()
+	init := false
+	if st, ok := s.Source().(*ir.Store); ok {
+		init = st.Init
+	}
+	hit := T.False()
+	ats := make([]*term.Term, len(s.Addrs))
+	for i, a := range s.Addrs {
+		ats[i] = T.Eq(p, T.Const(p.W, uint64(a-s.Off)))
+		hit = T.Or(hit, ats[i])
+	}
+	for j, d := range s.Dsts {
+		old := t.val(s.Olds[j])
+		x := old
+		for i := len(s.Addrs) - 1; i >= 0; i-- {
+			w := t.storeBytes(s.Addrs[i], v, ty, d.Cell, old)
+			if w != old && d.Cell.ReadOnly && !init {
+				t.kill(ats[i]) // a write to a read-only object is undefined
+			}
+			x = T.Ite(ats[i], w, x)
+		}
+		t.vals[d] = x
+	}
+	t.kill(T.Not(hit))
 }

@@ -159,7 +159,7 @@ func objectRanges(f *ssa.Func) []addrRange {
 	for _, o := range f.PT.Objects {
 		if o.Typ != nil {
 			base := f.Base(o)
-			out = append(out, addrRange{base, base + int64(len(f.CellsOf(o)))})
+			out = append(out, addrRange{base, base + f.Size(o)})
 		}
 	}
 	return out
@@ -382,7 +382,7 @@ func entryVersion(f *ssa.Func, c *ssa.Cell) *ssa.Version {
 // lists them.
 func pointerInput(f *ssa.Func, c *ssa.Cell, path string, mayBeNull func(string) bool) (addrs []int64, why string) {
 	if c.Typ.IsFuncPointer() {
-		for l := range f.PT.EntryTargets(c.Obj, c.Path) {
+		for l := range f.PT.EntryTargets(c.Obj, c.Off) {
 			switch l.Obj.Kind {
 			case pointsto.NullObj:
 				addrs = append(addrs, 0)
@@ -419,7 +419,7 @@ func globalInit(f *ssa.Func, o *pointsto.Object, cells []*ssa.Cell) (vals []int6
 			uvals[it.Leaf] = x.Uint64()
 		case *ir.AddrConst:
 			t := f.PT.ObjectOf(x.Var)
-			vals[it.Leaf] = f.Base(t) + int64(x.Leaf)
+			vals[it.Leaf] = f.Base(t) + pointsto.AddrOffset(x)
 			uvals[it.Leaf] = uint64(vals[it.Leaf])
 		}
 	}
@@ -438,6 +438,12 @@ func (m *Model) entry() error {
 	m.inputs = append(inputs, m.inputs...)
 	for _, o := range fixed {
 		m.initGlobal(o, m.F.CellsOf(o))
+		// its padding: static storage starts at zero
+		for _, c := range m.F.GapsOf(o) {
+			if v := entryVersion(m.F, c); v != nil {
+				m.root.vars[v] = m.S.ConstInt64(0)
+			}
+		}
 	}
 	return nil
 }
@@ -541,6 +547,9 @@ func (m *Model) stmt1(s ssa.Stmt, e *env, index int) []fd.Constraint {
 			&sameObject{a: base, b: x, ranges: m.ranges},
 		}
 	case *ssa.PhiU:
+		if s.Bytes {
+			return m.phiUBytes(s, e)
+		}
 		p := m.val(e, s.Ptr)
 		c := &combinators.PhiU{P: p}
 		for i, a := range s.Addrs {
@@ -550,6 +559,9 @@ func (m *Model) stmt1(s ssa.Stmt, e *env, index int) []fd.Constraint {
 		c.X = m.def(e, s.Dst)
 		return []fd.Constraint{c}
 	case *ssa.PhiD:
+		if s.Bytes {
+			return m.phiDBytes(s, e)
+		}
 		p := m.val(e, s.Ptr)
 		c := &combinators.PhiD{P: p, DP: m.val(e, s.Val)}
 		out := []fd.Constraint{c}

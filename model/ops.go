@@ -107,7 +107,7 @@ func (m *Model) binary(s *ssa.Op, x *fd.Var, t *ir.Type, a, b *fd.Var) []fd.Cons
 		if s.Op != ir.Sub {
 			panic(fmt.Sprintf("model: pointer operator %v", s.Op))
 		}
-		scale := int64(len(at.Elem.Leaves()))
+		scale := at.Stride()
 		return []fd.Constraint{
 			fd.LinearInt64([]int64{scale, -1, 1}, []*fd.Var{x, a, b}, fd.Eq, 0),
 			&sameObject{a: a, b: b, ranges: m.ranges},

@@ -2,7 +2,6 @@ package pointsto
 
 import (
 	"fmt"
-	"regexp"
 	"slices"
 	"sort"
 
@@ -56,10 +55,10 @@ type Result struct {
 // ObjectOf returns the object of a variable.
 func (r *Result) ObjectOf(v *ir.Var) *Object { return r.objOf[v] }
 
-// EntryTargets returns the targets of the pointer at leaf path leaf (".f",
-// "[2].next": indices are collapsed) of object o at the function's entry.
-func (r *Result) EntryTargets(o *Object, leaf string) Targets {
-	return r.Entry[Loc{o, collapse(leaf)}]
+// EntryTargets returns the targets of the pointer at byte offset off of
+// object o at the function's entry.
+func (r *Result) EntryTargets(o *Object, off int64) Targets {
+	return r.Entry[Canon(o, off)]
 }
 
 // InputObject returns the object behind the pointer input at path, or nil.
@@ -78,9 +77,9 @@ func (r *Result) TargetsOf(s ir.Stmt, v ir.Value) Targets {
 func (r *Result) targets(g Graph, v ir.Value) Targets {
 	switch v := v.(type) {
 	case *ir.Var:
-		return g[Loc{r.objOf[v], ""}]
+		return g[Loc{r.objOf[v], 0}]
 	case *ir.Const:
-		return Targets{Loc{r.Null, ""}: Definite}
+		return Targets{Loc{r.Null, 0}: Definite}
 	}
 	return nil
 }
@@ -129,8 +128,6 @@ func Analyze(f *ir.Func, globals []*ir.Var, cfg Config) (r *Result, err error) {
 			switch e := e.(type) {
 			case analysisError:
 				r, err = nil, e
-			case *UnsupportedError:
-				r, err = nil, e
 			case *budget.Error:
 				r, err = nil, e
 			default:
@@ -152,10 +149,9 @@ type analysisError struct {
 
 func (e analysisError) Error() string { return fmt.Sprintf("%s: %s", e.pos, e.msg) }
 
-// UnsupportedError reports a use of pointers the analysis cannot model
-// soundly (pointer arithmetic beyond array indexing, an object accessed as
-// another type). Rather than a wrong answer, the
-// function is refused: clients answer "unknown" or exit with status 2.
+// UnsupportedError reports a use of pointers the model cannot follow (the
+// bytes of a pointer, a pointer the analysis does not know): the reason of
+// a cut of the Pointer-SSA, on the paths that run it.
 type UnsupportedError struct {
 	Pos ir.Pos
 	Msg string
@@ -163,31 +159,14 @@ type UnsupportedError struct {
 
 func (e *UnsupportedError) Error() string { return fmt.Sprintf("%s: unsupported: %s", e.Pos, e.Msg) }
 
-func unsupported(pos ir.Pos, format string, args ...any) *UnsupportedError {
-	return &UnsupportedError{Pos: pos, Msg: fmt.Sprintf(format, args...)}
-}
-
 // inUnion reports whether location l lies in a union, or is an object
 // that holds a union with a pointer.
 func inUnion(l Loc) bool {
 	t := l.Obj.Typ
-	for _, name := range splitPath(l.Path) {
-		t = stripArrays(t)
-		if t.Kind == ir.Union {
-			return true
-		}
-		var next *ir.Type
-		for _, f := range t.Fields {
-			if f.Name == name {
-				next = f.Type
-			}
-		}
-		if next == nil {
-			return false
-		}
-		t = next
+	if l.Off == AnyOff {
+		return hasUnion(t)
 	}
-	return stripArrays(t).Kind == ir.Union || unionWithPointer(t)
+	return inUnionAt(t, l.Off) || (l.Off == 0 && unionWithPointer(t))
 }
 
 // cut records that the analysis cannot follow statement s (Cuts).
@@ -231,28 +210,9 @@ func (r *Result) varObject(v *ir.Var) *Object {
 	return o
 }
 
-var indexRE = regexp.MustCompile(`\[[0-9]+\]`)
-
-// collapse turns a leaf path ".a[2].b" into a location path ".a.b".
-func collapse(path string) string { return indexRE.ReplaceAllString(path, "") }
-
-// pointerLeaves returns the location paths (collapsed, distinct) of the
-// pointer leaves of type t.
-func pointerLeaves(t *ir.Type) []string {
-	var out []string
-	seen := map[string]bool{}
-	for _, l := range t.Leaves() {
-		if !l.Type.IsPointer() {
-			continue
-		}
-		p := collapse(l.Path)
-		if !seen[p] {
-			seen[p] = true
-			out = append(out, p)
-		}
-	}
-	return out
-}
+// pointerLeaves returns the canonical offsets (distinct) of the pointer
+// leaves of type t.
+func pointerLeaves(t *ir.Type) []int64 { return pointerOffsets(t) }
 
 // entryGraph gives pointer inputs their fresh objects (and NULL when they
 // may be null), and initialized globals their initial targets.
@@ -276,7 +236,7 @@ func (r *Result) entryGraph(f *ir.Func, globals []*ir.Var, cfg Config) Graph {
 			if !l.Type.IsPointer() {
 				continue
 			}
-			from := Loc{o, collapse(l.Path)}
+			from := Canon(o, l.Offset)
 			ptr := base + l.Path
 			rel := Definite
 			if from.Summary() {
@@ -286,20 +246,20 @@ func (r *Result) entryGraph(f *ir.Func, globals []*ir.Var, cfg Config) Graph {
 			nullable := cfg.MayBeNull != nil && cfg.MayBeNull(ptr)
 			if target == nil {
 				// Beyond the input depth: the pointer is NULL.
-				add(from, Loc{r.Null, ""}, rel)
+				add(from, Loc{r.Null, 0}, rel)
 				continue
 			}
 			funcs := r.candidates(l.Type, globals)
 			if nullable || len(funcs) > 0 {
 				if nullable {
-					add(from, Loc{r.Null, ""}, Possible)
+					add(from, Loc{r.Null, 0}, Possible)
 				}
-				add(from, Loc{target, ""}, Possible)
+				add(from, Loc{target, 0}, Possible)
 				for _, f := range funcs {
-					add(from, Loc{f, ""}, Possible)
+					add(from, Loc{f, 0}, Possible)
 				}
 			} else {
-				add(from, Loc{target, ""}, rel)
+				add(from, Loc{target, 0}, rel)
 			}
 			if target.Kind == InputObj {
 				inputPointers(target, ptr)
@@ -333,28 +293,28 @@ func (r *Result) entryGraph(f *ir.Func, globals []*ir.Var, cfg Config) Graph {
 			if !l.Type.IsPointer() {
 				continue
 			}
-			from := Loc{o, collapse(l.Path)}
+			from := Canon(o, l.Offset)
 			rel := Definite
 			if from.Summary() {
 				rel = Possible
 			}
 			switch x := it.Val.(type) {
 			case *ir.AddrConst:
-				add(from, Loc{r.varObject(x.Var), addrPath(x)}, rel)
+				add(from, Canon(r.varObject(x.Var), AddrOffset(x)), rel)
 			default:
-				add(from, Loc{r.Null, ""}, rel)
+				add(from, Loc{r.Null, 0}, rel)
 			}
 		}
 		for i, l := range leaves {
 			if set[i] || !l.Type.IsPointer() {
 				continue
 			}
-			from := Loc{o, collapse(l.Path)}
+			from := Canon(o, l.Offset)
 			rel := Definite
 			if from.Summary() {
 				rel = Possible
 			}
-			add(from, Loc{r.Null, ""}, rel)
+			add(from, Loc{r.Null, 0}, rel)
 		}
 	}
 	// A summary location may hold definite relations from the adds above
@@ -385,55 +345,17 @@ func (r *Result) candidates(t *ir.Type, globals []*ir.Var) []*Object {
 	return out
 }
 
-// addrPath returns the location path of the address constant a (an
-// initializer &v, &v.f, &v[k], "abc"). a names a scalar leaf of v, and
-// the address of the leaf is also that of every sub-object that starts
-// with it: &gitems[1] and &gitems[1].key are the same leaf. The pointer's
-// type tells which: the sub-object of its pointee type (the outermost
-// one, for a void*, as the address of the variable itself is).
-func addrPath(a *ir.AddrConst) string {
+// AddrOffset returns the byte offset of the address constant a (an
+// initializer &v, &v.f, &v[k], "abc") in its variable.
+func AddrOffset(a *ir.AddrConst) int64 {
+	if a.Var.Class == ir.FuncObj {
+		return 0
+	}
 	leaves := a.Var.Typ.Leaves()
-	if a.Leaf >= len(leaves) {
-		return ""
+	if a.Leaf <= 0 || a.Leaf >= len(leaves) {
+		return 0
 	}
-	elem := a.Typ.Elem
-	off := leaves[a.Leaf].Offset
-	t, path := a.Var.Typ, ""
-	first := ""
-	found := false
-	for {
-		if off == 0 {
-			// A sub-object of type t, named path, starts at the address.
-			if !found {
-				first, found = path, true
-			}
-			if elem != nil && elem.Kind != ir.Void && sameAccess(stripArrays(t), stripArrays(elem)) {
-				return path
-			}
-		}
-		switch t.Kind {
-		case ir.Array:
-			es := t.Elem.Size()
-			if es <= 0 {
-				return first
-			}
-			off %= es
-			t = t.Elem
-			continue
-		case ir.Struct, ir.Union:
-			next := t.FieldAt(off)
-			if next == nil {
-				return first
-			}
-			path += "." + next.Name
-			off -= next.Offset
-			t = next.Type
-			continue
-		}
-		// The leaf itself, and no sub-object of the pointee type: an
-		// address reinterpreted, refused where it is dereferenced.
-		return first
-	}
+	return leaves[a.Leaf].Offset
 }
 
 func (r *Result) block(ss []ir.Stmt, g Graph) Graph {
@@ -452,57 +374,36 @@ func (r *Result) stmt(s ir.Stmt, g Graph) Graph {
 	r.before[s] = g.clone()
 	switch s := s.(type) {
 	case *ir.AddrOf:
-		r.assign(g, Loc{r.objOf[s.Dst], ""}, Targets{Loc{r.varObject(s.Var), ""}: Definite})
+		r.assign(g, Loc{r.objOf[s.Dst], 0}, Targets{Loc{r.varObject(s.Var), 0}: Definite})
 	case *ir.Copy:
 		r.copyValue(g, s.Dst, s.Src)
 	case *ir.Conv:
 		if s.Dst.Typ.IsPointer() {
 			if s.X.Type().IsPointer() {
-				r.assign(g, Loc{r.objOf[s.Dst], ""}, r.convert(r.targets(g, s.X), s.Dst.Typ.Elem))
+				// Locations are type-agnostic: a converted pointer points
+				// where it pointed; each access judges the type it uses.
+				r.assign(g, Loc{r.objOf[s.Dst], 0}, r.targets(g, s.X))
 			} else {
 				// The front end lets only null pointer constants through.
-				r.assign(g, Loc{r.objOf[s.Dst], ""}, Targets{Loc{r.Null, ""}: Definite})
+				r.assign(g, Loc{r.objOf[s.Dst], 0}, Targets{Loc{r.Null, 0}: Definite})
 			}
 		}
 	case *ir.FieldAddr:
-		st := s.Ptr.Type().Elem
-		name := st.Fields[s.Field].Name
-		out := Targets{}
-		for t, rel := range r.targets(g, s.Ptr) {
-			switch t.Obj.Kind {
-			case NullObj:
-				// &NULL->f is undefined: that path is infeasible.
-			case UnknownObj:
-				out[t] = rel
-			default:
-				r.checkAccess(s, s.Ptr, t, st)
-				out[Loc{t.Obj, t.Path + "." + name}] = rel
-			}
-		}
-		r.assign(g, Loc{r.objOf[s.Dst], ""}, out)
+		f := s.Ptr.Type().Elem.Fields[s.Field]
+		r.assign(g, Loc{r.objOf[s.Dst], 0}, r.shifted(r.targets(g, s.Ptr), f.Offset, 0, true))
 	case *ir.PtrAdd:
-		// Arrays are collapsed: p + i points into the same location.
 		// NULL + i is undefined for i != 0 and drops out, but NULL + 0 is
 		// NULL (the interpreter's semantics, and C++'s): `&p[i]` with p
 		// NULL and i = 0 is a null pointer, so NULL stays unless the
 		// index is a non-zero constant.
-		c, isConst := s.Index.(*ir.Const)
-		zero, nonZero := isConst && c.Bits == 0, isConst && c.Bits != 0
-		out := Targets{}
-		for t, rel := range r.targets(g, s.Ptr) {
-			switch t.Obj.Kind {
-			case NullObj:
-				if nonZero {
-					continue
-				}
-			case VarObj, InputObj:
-				if !zero {
-					r.checkIndexing(s, t)
-				}
-			}
-			out[t] = rel
+		es := s.Ptr.Type().Stride()
+		var out Targets
+		if c, ok := s.Index.(*ir.Const); ok {
+			out = r.shifted(r.targets(g, s.Ptr), c.Int64()*es, 0, c.Bits != 0)
+		} else {
+			out = r.shifted(r.targets(g, s.Ptr), 0, es, false)
 		}
-		r.assign(g, Loc{r.objOf[s.Dst], ""}, out)
+		r.assign(g, Loc{r.objOf[s.Dst], 0}, out)
 	case *ir.Load:
 		r.load(g, s)
 	case *ir.Store:
@@ -544,100 +445,40 @@ func (r *Result) stmt(s ir.Stmt, g Graph) Graph {
 	return g
 }
 
-// sameAccess reports whether a location of type lt may be accessed with
-// type acc without reinterpreting it: the same type, or two pointer types
-// (all pointers are alike to the analysis, which follows their targets
-// whatever their static type, and to the interpreter).
-func sameAccess(lt, acc *ir.Type) bool {
-	if lt == nil || acc == nil {
-		return false
-	}
-	if lt.IsPointer() && acc.IsPointer() {
-		return true
-	}
-	return ir.Identical(lt, acc)
-}
-
-// convert gives the targets of a pointer converted to a pointer to elem.
-// A pointer to a struct converted (through void*) to a pointer to the type
-// of its first member points to that member (C11 6.7.2.1p15): the location
-// becomes the member's, so that accesses keep the object's own type. Any
-// other change of pointee type is left as is and refused where the pointer
-// is dereferenced, if it ever is (void* cells, as in jos97, are only ever
-// accessed with their own types).
-func (r *Result) convert(ts Targets, elem *ir.Type) Targets {
-	if elem == nil || elem.Kind == ir.Void {
-		return ts
-	}
-	out := make(Targets, len(ts))
+// shifted returns the targets of p + delta (+ any multiple of stride when
+// stride > 0) for the targets ts of p: each location shifted inside its
+// object (see shift). NULL stays (NULL + 0) unless nonZero says the
+// offset is not 0 (or the operation is a member access, &NULL->f being
+// undefined even at offset 0); an unknown pointer stays unknown; a
+// pointer to a function does not move.
+func (r *Result) shifted(ts Targets, delta, stride int64, nonZero bool) Targets {
+	out := Targets{}
 	for t, rel := range ts {
-		if t.Obj.Kind == VarObj || t.Obj.Kind == InputObj {
-			l := t
-			for lt := l.Type(); lt != nil && !sameAccess(lt, elem) && lt.Kind == ir.Struct && len(lt.Fields) > 0; lt = l.Type() {
-				l = Loc{l.Obj, l.Path + "." + lt.Fields[0].Name}
+		switch t.Obj.Kind {
+		case NullObj:
+			if !nonZero {
+				out[t] = rel
 			}
-			if sameAccess(l.Type(), elem) {
-				t = l
+			continue
+		case UnknownObj:
+			out[t] = rel
+			continue
+		}
+		if t.Obj.Typ == nil || t.Obj.Typ.Kind == ir.Function {
+			out[t] = rel
+			continue
+		}
+		ls := shift(t, delta, stride)
+		if len(ls) > 1 || stride > 0 {
+			rel = Possible
+		}
+		for _, l := range ls {
+			if old, ok := out[l]; !ok || old < rel {
+				out[l] = rel
 			}
 		}
-		out[t] = rel
 	}
 	return out
-}
-
-// checkAccess refuses an access with type acc, through ptr, to location
-// t of another type: the object would be reinterpreted (an int read as a
-// long, a struct as another struct), which neither the analysis (field
-// paths) nor the constraint model (values) can follow.
-func (r *Result) checkAccess(s ir.Stmt, ptr ir.Value, t Loc, acc *ir.Type) {
-	lt := t.Type()
-	if sameAccess(lt, acc) {
-		return
-	}
-	what := "an object of another type"
-	if lt != nil {
-		what = lt.String()
-	}
-	panic(unsupported(s.Position(), "%s may point to %s (%s) and accesses it as %s: the object is reinterpreted as another type", ptr, t, what, acc))
-}
-
-// declType returns the declared type of location l, arrays not stripped
-// (Type strips them).
-func (l Loc) declType() *ir.Type {
-	t := l.Obj.Typ
-	for _, name := range splitPath(l.Path) {
-		t = stripArrays(t)
-		var next *ir.Type
-		for _, f := range t.Fields {
-			if f.Name == name {
-				next = f.Type
-				break
-			}
-		}
-		if next == nil {
-			return nil
-		}
-		t = next
-	}
-	return t
-}
-
-// checkIndexing refuses pointer arithmetic that is not array indexing: the
-// pointer must point into an array (a summary location) of elements of
-// its pointee type. Arithmetic that steps from a member to the next, or
-// off a scalar variable, would leave the location the analysis names (the
-// interpreter only checks the bounds of whole objects).
-func (r *Result) checkIndexing(s *ir.PtrAdd, t Loc) {
-	elem := s.Ptr.Type().Elem
-	d := t.declType()
-	if d != nil && d.Kind == ir.Array && sameAccess(stripArrays(d), stripArrays(elem)) {
-		return
-	}
-	what := t.String()
-	if d != nil {
-		what += " (" + d.String() + ")"
-	}
-	panic(unsupported(s.Position(), "pointer arithmetic on %s, which may point to %s: only indexing within an array of %s is supported", s.Ptr, what, stripArrays(elem)))
 }
 
 // assign is a strong update of a non-summary location (kill all, gen ts),
@@ -680,7 +521,7 @@ func (r *Result) copyValue(g Graph, dst *ir.Var, src ir.Value) {
 	do := r.objOf[dst]
 	if c, ok := src.(*ir.Const); ok {
 		if dst.Typ.IsPointer() && c.Bits == 0 {
-			r.assign(g, Loc{do, ""}, Targets{Loc{r.Null, ""}: Definite})
+			r.assign(g, Loc{do, 0}, Targets{Loc{r.Null, 0}: Definite})
 		}
 		return
 	}
@@ -694,8 +535,81 @@ func (r *Result) copyValue(g Graph, dst *ir.Var, src ir.Value) {
 	}
 }
 
+// pointerBytes says why an access of type acc through a pointer with
+// targets ts would read or write part of a pointer as something else (an
+// integer over a pointer's bytes, a pointer over bytes that hold no
+// pointer), or "": the analysis follows pointers only whole.
+func pointerBytes(ts Targets, acc *ir.Type) string {
+	leaves := acc.Leaves()
+	if acc.IsScalar() {
+		leaves = []ir.Leaf{{Type: acc}}
+	}
+	for _, l := range ts.Sorted() {
+		if l.Obj.Kind != VarObj && l.Obj.Kind != InputObj || l.Obj.Typ == nil {
+			continue
+		}
+		spans := pointerSpans(l.Obj.Typ)
+		if len(spans) == 0 && !acc.HasPointer() {
+			continue
+		}
+		xs, ok := concrete(l, acc.Size(), acc.Align())
+		if !ok {
+			return fmt.Sprintf("may access %s anywhere, pointers among its bytes", l)
+		}
+		for _, x := range xs {
+			for _, lf := range leaves {
+				a, n := x+lf.Offset, lf.Type.Size()
+				if lf.Type.IsPointer() {
+					if !isSpan(spans, a, n) {
+						return fmt.Sprintf("may read or write a pointer at %s, whose bytes hold no pointer", Canon(l.Obj, a))
+					}
+					continue
+				}
+				if overlaps(spans, a, n) {
+					return fmt.Sprintf("may read or write the bytes of the pointer at %s as %s", Canon(l.Obj, a), lf.Type)
+				}
+			}
+		}
+	}
+	return ""
+}
+
+// holders returns the locations of the pointers a pointer into l reaches
+// at byte offset p of what it points to (an aggregate's pointer leaf): l
+// shifted by p, an AnyOff target standing for every pointer of its
+// object; only the pointer leaves of the object (an access of a pointer
+// one past the end is undefined, of other bytes a cut: pointerBytes).
+func holders(l Loc, p int64) []Loc {
+	if l.Off == AnyOff {
+		var out []Loc
+		for _, q := range pointerLeaves(l.Obj.Typ) {
+			out = append(out, Loc{l.Obj, q})
+		}
+		return out
+	}
+	ls := []Loc{l}
+	if p != 0 {
+		ls = shift(l, p, 0)
+	}
+	out := ls[:0]
+	for _, h := range ls {
+		if t := h.Type(); t != nil && t.IsPointer() {
+			out = append(out, h)
+		}
+	}
+	return out
+}
+
 func (r *Result) load(g Graph, s *ir.Load) {
 	src := r.targets(g, s.Ptr)
+	if why := pointerBytes(src, s.Dst.Typ); why != "" {
+		// The analysis does not follow pointers through their bytes.
+		r.cut(s, "%s %s", s.Ptr, why)
+		for _, p := range pointerLeaves(s.Dst.Typ) {
+			r.assign(g, Loc{r.objOf[s.Dst], p}, nil)
+		}
+		return
+	}
 	if s.Dst.Typ.HasPointer() {
 		for l := range src {
 			if (l.Obj.Kind == VarObj || l.Obj.Kind == InputObj) && inUnion(l) {
@@ -709,11 +623,6 @@ func (r *Result) load(g Graph, s *ir.Load) {
 			}
 		}
 	}
-	for l := range src {
-		if l.Obj.Kind == VarObj || l.Obj.Kind == InputObj {
-			r.checkAccess(s, s.Ptr, l, s.Dst.Typ)
-		}
-	}
 	for _, p := range pointerLeaves(s.Dst.Typ) {
 		out := Targets{}
 		for l, r1 := range src {
@@ -721,17 +630,18 @@ func (r *Result) load(g Graph, s *ir.Load) {
 			case NullObj:
 				continue
 			case UnknownObj:
-				out[Loc{r.Unknown, ""}] = Possible
+				out[Loc{r.Unknown, 0}] = Possible
 				continue
 			}
-			from := Loc{l.Obj, l.Path + p}
-			for t, r2 := range g[from] {
-				rel := Possible
-				if r1 == Definite && r2 == Definite && !from.Summary() {
-					rel = Definite
-				}
-				if old, ok := out[t]; !ok || old < rel {
-					out[t] = rel
+			for _, from := range holders(l, p) {
+				for t, r2 := range g[from] {
+					rel := Possible
+					if r1 == Definite && r2 == Definite && !from.Summary() {
+						rel = Definite
+					}
+					if old, ok := out[t]; !ok || old < rel {
+						out[t] = rel
+					}
 				}
 			}
 		}
@@ -741,10 +651,9 @@ func (r *Result) load(g Graph, s *ir.Load) {
 
 func (r *Result) store(g Graph, s *ir.Store) {
 	dst := r.targets(g, s.Ptr)
-	for l := range dst {
-		if l.Obj.Kind == VarObj || l.Obj.Kind == InputObj {
-			r.checkAccess(s, s.Ptr, l, s.Ptr.Type().Elem)
-		}
+	if why := pointerBytes(dst, s.Src.Type()); why != "" {
+		r.cut(s, "%s %s", s.Ptr, why)
+		return
 	}
 	for _, p := range pointerLeaves(s.Src.Type()) {
 		var val Targets
@@ -752,7 +661,7 @@ func (r *Result) store(g Graph, s *ir.Store) {
 		case *ir.Var:
 			val = g[Loc{r.objOf[x], p}]
 		case *ir.Const:
-			val = Targets{Loc{r.Null, ""}: Definite}
+			val = Targets{Loc{r.Null, 0}: Definite}
 		}
 		for l, r1 := range dst {
 			switch l.Obj.Kind {
@@ -764,15 +673,17 @@ func (r *Result) store(g Graph, s *ir.Store) {
 				r.escape(g, val)
 				continue
 			}
-			to := Loc{l.Obj, l.Path + p}
-			if r1 == Definite && !to.Summary() {
-				// Emami's kill: p definitely points to x, so x is overwritten.
-				r.assign(g, to, val)
-				continue
+			tos := holders(l, p)
+			for _, to := range tos {
+				if r1 == Definite && len(tos) == 1 && !to.Summary() {
+					// Emami's kill: p definitely points to x, so x is overwritten.
+					r.assign(g, to, val)
+					continue
+				}
+				// Weak update: relations of x are kept but become possible;
+				// the new ones are possible.
+				r.weak(g, to, val)
 			}
-			// Weak update: relations of x are kept but become possible;
-			// the new ones are possible.
-			r.weak(g, to, val)
 		}
 	}
 }
@@ -805,7 +716,7 @@ func (r *Result) call(g Graph, s *ir.Call) {
 		// a function of the program left in place may reach any global
 		for _, o := range r.Objects {
 			if o.Kind == VarObj && o.Var.IsGlobal() {
-				roots[Loc{o, ""}] = Possible
+				roots[Loc{o, 0}] = Possible
 			}
 		}
 	}
@@ -817,16 +728,16 @@ func (r *Result) call(g Graph, s *ir.Call) {
 			if target == nil {
 				target = r.Null // beyond the shape: NULL
 			}
-			ts := Targets{Loc{target, ""}: Definite}
+			ts := Targets{Loc{target, 0}: Definite}
 			if target != r.Null && r.cfg.MayBeNull != nil && r.cfg.MayBeNull(root) {
-				ts = Targets{Loc{target, ""}: Possible, Loc{r.Null, ""}: Possible}
+				ts = Targets{Loc{target, 0}: Possible, Loc{r.Null, 0}: Possible}
 			}
-			r.assign(g, Loc{r.objOf[s.Dst], ""}, ts)
+			r.assign(g, Loc{r.objOf[s.Dst], 0}, ts)
 			return
 		}
 		leaves := pointerLeaves(s.Dst.Typ)
 		for _, p := range leaves {
-			r.assign(g, Loc{r.objOf[s.Dst], p}, Targets{Loc{r.Unknown, ""}: Possible})
+			r.assign(g, Loc{r.objOf[s.Dst], p}, Targets{Loc{r.Unknown, 0}: Possible})
 		}
 		if len(leaves) > 0 {
 			r.Stubbed = append(r.Stubbed, s)
@@ -848,12 +759,12 @@ func (r *Result) ReturnedObject(c *ir.Call) (*Object, string) {
 // escape records that the locations ts (and everything reachable from
 // them) are now reachable by code the analysis does not see: a stub, a
 // call left in place, or a store through an unknown pointer. The escaped
-// objects are the targets of the pseudo-location Loc{Unknown, ""}: a
+// objects are the targets of the pseudo-location Loc{Unknown, 0}: a
 // pointer to Unknown stands for NULL or any location reachable from them.
 // Every pointer stored in a reachable object may since have been changed
 // to such a pointer: it gains Unknown, as a weak update.
 func (r *Result) escape(g Graph, ts Targets) {
-	key := Loc{r.Unknown, ""}
+	key := Loc{r.Unknown, 0}
 	// Graphs share their Targets (Graph.clone): build a new set.
 	esc := make(Targets, len(g[key])+len(ts))
 	for t, rel := range g[key] {
@@ -861,7 +772,7 @@ func (r *Result) escape(g Graph, ts Targets) {
 	}
 	for t := range ts {
 		if t.Obj.Kind == VarObj || t.Obj.Kind == InputObj {
-			esc[Loc{t.Obj, ""}] = Possible
+			esc[Loc{t.Obj, 0}] = Possible
 		}
 	}
 	if len(esc) == 0 {
@@ -915,9 +826,9 @@ func (r *Result) Residual(s *ir.Call) Targets {
 // the analysis of the inlined function finds none but those dispatched.
 // The call left in the last else of a dispatch is then reached only with
 // a pointer to no function (NULL, undefined behaviour) or one the
-// analysis does not know (Unknown). When the analysis refuses the
-// function (UnsupportedError), the calls left unresolved are returned as
-// they are: the analysis of the goals' models refuses it in turn.
+// analysis does not know (Unknown). When the analysis fails (its budget),
+// the calls left unresolved are returned as they are: the analysis of the
+// goals' models fails in turn.
 func Inline(p *ir.Program, maxInline int, cfg Config) (*ir.Inlined, error) {
 	targets := map[string][]*ir.Var{}
 	for {

@@ -6,13 +6,21 @@
 // definite on one side only becomes possible) and a fixpoint for loops.
 //
 // It works on one function whose calls to functions of the file have been
-// inlined (ir.Inline). Locations are field-sensitive and array-insensitive:
-// a location is an object and a path of struct member names, every array
-// index being collapsed, so `a[i].f` and `a[j].f` are one location (a
-// summary). Summaries are never strongly updated and never hold definite
-// relations. Pointer inputs point to the fresh objects of ir.InputShape,
-// and possibly to NULL. NULL + 0 is NULL; NULL + i (i != 0) and &NULL->f
-// are undefined, so NULL drops out of their targets.
+// inlined (ir.Inline). A location is an object and a byte offset in it,
+// field-sensitive and array-insensitive: the offset is canonical, every
+// array index along the object's type set to 0, so `a[i].f` and `a[j].f`
+// are one location (a summary), as in Emami's analysis (offsets.go).
+// Summaries are never strongly updated and never hold definite relations.
+// Pointer arithmetic is followed on the concrete offsets a location stands
+// for: `p + c` shifts them, `p + i` steps them by the element size, and the
+// results inside the object (one past its end included) are canonicalized
+// again; more than a few distinct results give the location AnyOff
+// (anywhere in the object). So walks over arrays and strings, a char *
+// over the bytes of an int or a struct, a struct pointer converted to its
+// first member and back, stay precise; a location has no type: pointer
+// conversions keep the targets. Pointer inputs point to the fresh objects
+// of ir.InputShape, and possibly to NULL. NULL + 0 is NULL; NULL + i
+// (i != 0) and &NULL->f are undefined, so NULL drops out of their targets.
 //
 // Code the analysis does not see — an extern (answered by a stub) or a
 // call the inlining bound left in place — may store through the pointers
@@ -27,20 +35,16 @@
 // through it makes the stored targets escape in turn. (The Pointer-SSA
 // cuts the paths that dereference such a pointer.)
 //
-// The analysis refuses, with an *UnsupportedError, what it cannot model
-// soundly: pointer arithmetic other than indexing within an array (from
-// one member to the next, off a scalar), an object accessed as another
-// type (through void* conversions: an int read as a long, a struct as
-// another struct; a struct converted to a pointer to its first member is
-// fine). Conversions to and from void* that keep each object's own type
-// are supported (jos97). A pointer read out of a union (its members
-// overlap: it may have been written as another member) is not followed:
-// the load is one of the Result's Cuts, where the Pointer-SSA cuts the
-// paths that run it; the function is not refused.
+// The analysis follows pointers only whole: an access that may read or
+// write the bytes of a pointer as something else (a pointer copied byte by
+// byte, an integer read over a pointer in a union), or a pointer over
+// bytes that hold none, and a pointer read out of a union (its members
+// overlap: it may have been written as another member), are the Result's
+// Cuts: the Pointer-SSA cuts the paths that run them. Nothing is refused.
 //
 // The analysis is sound for the programs it accepts: if at run time p
 // points into object a at a statement, then pto(p, a, possible) or
-// pto(p, a, definite) holds there, with a's field path; definite means on
+// pto(p, a, definite) holds there, at the canonical offset of its byte; definite means on
 // every path. soundness_test.go checks this against the interpreter on
 // random inputs over every program of testdata.
 package pointsto
@@ -75,43 +79,36 @@ type Object struct {
 
 func (o *Object) String() string { return o.Name }
 
-// Loc is a location: an object and a path of member names (".f.g"), array
-// indices collapsed. As a pointer target it is what the pointer points
-// into; as a pointer holder it is where a pointer value is stored.
+// Loc is a location: an object and a canonical byte offset in it (array
+// indices collapsed: see offsets.go), or AnyOff. As a pointer target it is
+// where the pointer points; as a pointer holder it is where a pointer
+// value is stored (the offset of a pointer leaf).
 type Loc struct {
-	Obj  *Object
-	Path string
+	Obj *Object
+	Off int64
 }
 
-func (l Loc) String() string { return l.Obj.Name + l.Path }
+// String names the location as a target: the object and the member path
+// of the outermost sub-object at its offset ("s", "s.b", "*p+2", "a+?").
+func (l Loc) String() string { return l.Obj.Name + pathOf(l.Obj.Typ, l.Off, false) }
 
-// Type returns the type of the location, arrays stripped: the type of the
-// elements it summarizes.
+// Holder names the location as the holder of a pointer: the path of the
+// innermost sub-object at its offset, the pointer leaf ("s.next" even at
+// offset 0).
+func (l Loc) Holder() string { return l.Obj.Name + pathOf(l.Obj.Typ, l.Off, true) }
+
+// Type returns the scalar type declared at the location (the first member
+// of a union), or nil when no scalar starts there.
 func (l Loc) Type() *ir.Type {
-	t := l.Obj.Typ
-	if t == nil {
+	if l.Obj.Typ == nil || l.Off == AnyOff {
 		return nil
 	}
-	t = stripArrays(t)
-	for _, name := range splitPath(l.Path) {
-		found := false
-		for _, f := range t.Fields {
-			if f.Name == name {
-				t = stripArrays(f.Type)
-				found = true
-				break
-			}
-		}
-		if !found {
-			return nil
-		}
-	}
-	return t
+	return leafAt(l.Obj.Typ, l.Off)
 }
 
-// ReadOnly reports whether a write into l may write a read-only leaf of
-// a variable: a string literal, a const object, a const member or element
-// (ir.Leaf.Const), or a part of l that has one.
+// ReadOnly reports whether a write into l may write a read-only byte of a
+// variable: a string literal, a const object, or a byte of a const member
+// or element (ir.Leaf.Const) at l's offset (anywhere, for AnyOff).
 func (l Loc) ReadOnly() bool {
 	o := l.Obj
 	if o.Kind != VarObj || o.Typ == nil {
@@ -120,64 +117,27 @@ func (l Loc) ReadOnly() bool {
 	if o.Var.ReadOnly || o.Var.Class == ir.String {
 		return true
 	}
-	t := o.Typ
-	for _, name := range splitPath(l.Path) {
-		for t.Kind == ir.Array && !t.Const {
-			t = t.Elem
-		}
-		if t.Const {
-			return true
-		}
-		found := false
-		for _, f := range t.Fields {
-			if f.Name == name {
-				t, found = f.Type, true
-				break
-			}
-		}
-		if !found {
-			return true // not a path of the object: say it may be
-		}
+	if l.Off == AnyOff {
+		return o.Typ.HasConst()
 	}
-	return t.HasConst()
+	return constAt(o.Typ, l.Off)
 }
 
-// Summary reports whether l stands for several run-time cells (it lies in
-// an array): such a location is only weakly updated.
+// Summary reports whether l stands for several run-time bytes (it lies in
+// an array, or is AnyOff): such a location is only weakly updated.
 func (l Loc) Summary() bool {
-	t := l.Obj.Typ
-	if t == nil {
+	if l.Obj.Typ == nil {
 		return false
 	}
-	if t.Kind == ir.Array {
-		return true
-	}
-	for _, name := range splitPath(l.Path) {
-		for _, f := range t.Fields {
-			if f.Name == name {
-				t = f.Type
-				break
-			}
-		}
-		if t.Kind == ir.Array {
-			return true
-		}
-	}
-	return false
+	return summary(l.Obj.Typ, l.Off)
 }
 
-func stripArrays(t *ir.Type) *ir.Type {
-	for t.Kind == ir.Array {
-		t = t.Elem
+// Canon returns the location of byte off of object o.
+func Canon(o *Object, off int64) Loc {
+	if o.Typ == nil {
+		return Loc{o, 0}
 	}
-	return t
-}
-
-func splitPath(p string) []string {
-	if p == "" {
-		return nil
-	}
-	return strings.Split(p[1:], ".")
+	return Loc{o, canon(o.Typ, off)}
 }
 
 // Rel is the kind of a points-to relation.
@@ -197,6 +157,23 @@ func (r Rel) String() string {
 
 // Targets is the points-to set of one pointer location.
 type Targets map[Loc]Rel
+
+// Sorted returns the locations of ts by object and offset: the order in
+// which clients walk them when what they find depends on it (the first
+// reason to cut an access).
+func (ts Targets) Sorted() []Loc {
+	out := make([]Loc, 0, len(ts))
+	for l := range ts {
+		out = append(out, l)
+	}
+	sort.Slice(out, func(i, j int) bool {
+		if out[i].Obj.ID != out[j].Obj.ID {
+			return out[i].Obj.ID < out[j].Obj.ID
+		}
+		return out[i].Off < out[j].Off
+	})
+	return out
+}
 
 // Graph is the points-to graph at a program point: for every location that
 // holds a pointer, its targets. A location absent from the graph points to
@@ -297,8 +274,8 @@ func (g Graph) Relations() []Relation {
 	}
 	sort.Slice(out, func(i, j int) bool {
 		a, b := out[i], out[j]
-		if a.From.String() != b.From.String() {
-			return a.From.String() < b.From.String()
+		if a.From.Holder() != b.From.Holder() {
+			return a.From.Holder() < b.From.Holder()
 		}
 		return a.To.String() < b.To.String()
 	})
@@ -314,7 +291,7 @@ func (g Graph) String() string {
 			parts = append(parts, fmt.Sprintf("escaped(%s)", r.To))
 			continue
 		}
-		parts = append(parts, fmt.Sprintf("pto(%s, %s, %s)", r.From, r.To, r.Rel))
+		parts = append(parts, fmt.Sprintf("pto(%s, %s, %s)", r.From.Holder(), r.To, r.Rel))
 	}
 	return strings.Join(parts, " ")
 }

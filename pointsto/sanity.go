@@ -15,9 +15,10 @@ import (
 // broken rule:
 //
 //   - objects: every location of every graph, as holder or as target, is
-//     in an object of the result (Objects), at a path of members of its
-//     type; NULL and the unknown object only at the empty path; a holder
-//     is a pointer;
+//     in an object of the result (Objects), at a canonical byte offset of
+//     it (arrays collapsed: offsets.go) between 0 and one past its end, or
+//     anywhere in it (AnyOff); NULL and the unknown object only at offset
+//     0; a holder is a pointer leaf;
 //   - definite: a definite relation is its holder's only one (Emami: the
 //     pointer points there on every path);
 //   - joins: the graphs are monotone where paths meet: the graphs at the
@@ -112,8 +113,8 @@ func (c *ptChecker) stmt(s ir.Stmt) {
 func (c *ptChecker) graph(g Graph) {
 	for h, ts := range g {
 		c.loc(h, "holder")
-		if t := h.Type(); h.Obj.Kind != UnknownObj && t != nil && !t.IsPointer() {
-			c.errorf("objects", "holder %s is a %s, not a pointer", h, t)
+		if t := h.Type(); h.Obj.Kind != UnknownObj && h.Obj.Typ != nil && (t == nil || !t.IsPointer()) {
+			c.errorf("objects", "holder %s is a %v, not a pointer", h.Holder(), t)
 		}
 		definite := 0
 		for t, rel := range ts {
@@ -135,10 +136,13 @@ func (c *ptChecker) loc(l Loc, what string) {
 		c.errorf("objects", "%s: no object", what)
 	case !c.objs[l.Obj]:
 		c.errorf("objects", "%s %s: an object outside the analysis", what, l)
-	case (l.Obj.Kind == NullObj || l.Obj.Kind == UnknownObj) && l.Path != "":
-		c.errorf("objects", "%s %s: a path in %s", what, l, l.Obj)
-	case l.Obj.Typ != nil && l.Type() == nil:
-		c.errorf("objects", "%s %s: no member %s in %s", what, l, l.Path, l.Obj.Typ)
+	case l.Obj.Typ == nil || l.Obj.Typ.Kind == ir.Function:
+		if l.Off != 0 {
+			c.errorf("objects", "%s %s: offset %d in %s", what, l, l.Off, l.Obj)
+		}
+	case l.Off == AnyOff:
+	case l.Off < 0 || l.Off > l.Obj.Typ.Size() || canon(l.Obj.Typ, l.Off) != l.Off:
+		c.errorf("objects", "%s %s: offset %d is no canonical offset of %s", what, l, l.Off, l.Obj.Typ)
 	}
 }
 

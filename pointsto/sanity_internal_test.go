@@ -85,11 +85,11 @@ func TestSanityRules(t *testing.T) {
 		{"objects", "an object outside the analysis", func(r *Result) {
 			r.Exit[varLoc(r, "p")] = Targets{Loc{Obj: &Object{Name: "ghost", Kind: VarObj}}: Possible}
 		}},
-		{"objects", "no member .nope", func(r *Result) {
-			r.Exit[varLoc(r, "p")] = Targets{Loc{Obj: varLoc(r, "a").Obj, Path: ".nope"}: Possible}
+		{"objects", "offset 1000 is no canonical offset", func(r *Result) {
+			r.Exit[varLoc(r, "p")] = Targets{Loc{Obj: varLoc(r, "a").Obj, Off: 1000}: Possible}
 		}},
-		{"objects", "a path in NULL", func(r *Result) {
-			r.Exit[varLoc(r, "p")] = Targets{Loc{Obj: r.Null, Path: ".f"}: Possible}
+		{"objects", "offset 4 in NULL", func(r *Result) {
+			r.Exit[varLoc(r, "p")] = Targets{Loc{Obj: r.Null, Off: 4}: Possible}
 		}},
 		{"objects", "not a pointer", func(r *Result) {
 			r.Exit[varLoc(r, "a")] = Targets{varLoc(r, "b"): Definite}

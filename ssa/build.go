@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"sort"
-	"strings"
 
 	"github.com/inka-tool/inka/budget"
 	"github.com/inka-tool/inka/ir"
@@ -24,10 +23,11 @@ func Build(f *ir.Func, pt *pointsto.Result, observe ...*ir.Var) (out *Func, err 
 // cell whose version it tracks there. When the budget is exhausted it
 // fails with the budget's *budget.Error.
 func BuildWithin(f *ir.Func, pt *pointsto.Result, bud *budget.B, observe ...*ir.Var) (out *Func, err error) {
-	b := &builder{budget: bud, f: &Func{IR: f, PT: pt,
-		cellsOf: map[*pointsto.Object][]*Cell{}, objBase: map[*pointsto.Object]int64{},
+	b := &builder{budget: bud, accesses: map[ir.Stmt]accessResult{}, f: &Func{IR: f, PT: pt,
+		cellsOf: map[*pointsto.Object][]*Cell{}, gapsOf: map[*pointsto.Object][]*Cell{},
+		byAddr: map[*pointsto.Object][]*Cell{}, objBase: map[*pointsto.Object]int64{},
 		versions: map[*Cell]int{}, entryUsed: map[*Cell]*Version{}}}
-	b.layout()
+	b.layout(gappedObjects(f, pt))
 	defer func() {
 		if e := recover(); e != nil {
 			switch e := e.(type) {
@@ -72,45 +72,63 @@ type buildError struct {
 
 func (e buildError) Error() string { return fmt.Sprintf("%s: %s", e.pos, e.msg) }
 
-// unknownDeref refuses a dereference of a pointer the points-to analysis
-// does not know (pointsto's Unknown object): one returned by a stub, or
-// one that a stub or a call left in place may have changed. The model
-// cannot name what it reaches.
-func punnedAccess(s ir.Stmt, loc string, t *ir.Type) *pointsto.UnsupportedError {
-	return &pointsto.UnsupportedError{Pos: s.Position(), Msg: fmt.Sprintf(
-		"access to %s as %s, another type than the one stored there (union type punning)", loc, t)}
-}
-
 func unknownDeref(s ir.Stmt, ptr ir.Value) *pointsto.UnsupportedError {
 	return &pointsto.UnsupportedError{Pos: s.Position(), Msg: fmt.Sprintf(
 		"dereference of %s, which may hold a pointer returned or stored by an undefined function (or by a call not inlined)", ptr)}
 }
 
-// unnamed returns why an access through ptr (with targets ts) to an
-// object with the given leaves names no cell the model can use: one the
-// points-to analysis does not follow (pointsto.Result.Cuts), a target it
-// does not know, or a location stored with another type. The access is then a Cut: the paths that run it are not modelled.
-func (b *builder) unnamed(s ir.Stmt, ptr ir.Value, ts pointsto.Targets, leaves []ir.Leaf) error {
+// accessResult is what an access statement designates (memory.go): for
+// each scalar part, the candidate addresses and the cells that hold them;
+// or why the model cannot follow it, a cut.
+type accessResult struct {
+	parts []part
+	acc   []access
+	why   error
+}
+
+// access returns what a Load or Store designates (computed once per
+// statement).
+func (b *builder) access(s ir.Stmt) accessResult {
+	if r, ok := b.accesses[s]; ok {
+		return r
+	}
+	var ptr ir.Value
+	var t *ir.Type
+	var v *ir.Var
+	switch s := s.(type) {
+	case *ir.Load:
+		ptr, t, v = s.Ptr, s.Dst.Typ, s.Dst
+	case *ir.Store:
+		ptr, t = s.Ptr, s.Src.Type()
+		v, _ = s.Src.(*ir.Var)
+	}
+	var r accessResult
+	gapped := v != nil && t.IsAggregate() && len(b.f.gapsOf[b.f.PT.ObjectOf(v)]) > 0
+	for _, l := range typeParts(t, gapped) {
+		r.parts = append(r.parts, part{Off: l.Offset, Typ: l.Type})
+	}
 	if why := b.f.PT.Cuts[s]; why != "" {
-		return errors.New(why)
-	}
-	for _, l := range leaves {
-		_, unknown, punned := b.targetCells(ts, l.Type)
-		if unknown {
-			return unknownDeref(s, ptr)
+		r.why = errors.New(why)
+	} else {
+		acc, err := b.accessOf(b.f.PT.TargetsOf(s, ptr), t, r.parts)
+		switch {
+		case err == errUnknown:
+			r.why = unknownDeref(s, ptr)
+		case err != nil:
+			r.why = &pointsto.UnsupportedError{Pos: s.Position(), Msg: fmt.Sprintf("%s reaches %s", ptr, err)}
 		}
-		if punned != "" {
-			return punnedAccess(s, punned, l.Type)
-		}
+		r.acc = acc
 	}
-	return nil
+	b.accesses[s] = r
+	return r
 }
 
 type builder struct {
-	f      *Func
-	sites  int
-	live   *liveness
-	budget *budget.B
+	f        *Func
+	sites    int
+	live     *liveness
+	budget   *budget.B
+	accesses map[ir.Stmt]accessResult
 }
 
 // state maps each cell to its current version (absent: version 0).
@@ -122,28 +140,6 @@ func (s state) clone() state {
 		c[k] = v
 	}
 	return c
-}
-
-// layout gives every object its cells and addresses: objects one after
-// the other from address 1, with a one-cell gap after each so that the
-// address one past the end of an object is no cell's.
-func (b *builder) layout() {
-	addr := int64(1)
-	for _, o := range b.f.PT.Objects {
-		if o.Typ == nil {
-			continue
-		}
-		b.f.objBase[o] = addr
-		for i, l := range o.Typ.Leaves() {
-			c := &Cell{ID: len(b.f.Cells), Obj: o, Leaf: i, Path: l.Path, Typ: l.Type, Addr: addr, Name: o.Name + l.Path,
-				ReadOnly: o.Kind == pointsto.VarObj && (o.Var.ReadOnly || o.Var.Class == ir.String || l.Const)}
-			b.f.Cells = append(b.f.Cells, c)
-			b.f.cellsOf[o] = append(b.f.cellsOf[o], c)
-			addr++
-		}
-		addr++
-	}
-	b.f.MaxAddr = addr
 }
 
 func (b *builder) cellsOfVar(v *ir.Var) []*Cell {
@@ -214,68 +210,6 @@ func (b *builder) block(ss []ir.Stmt, cur state) []Stmt {
 	return out
 }
 
-// compatible reports whether a cell of type t can be accessed as type u.
-func compatible(t, u *ir.Type) bool {
-	if t.IsPointer() && u.IsPointer() {
-		return true
-	}
-	return t.IsInteger() && u.IsInteger() && t.Bits() == u.Bits() && (t.Kind == ir.Bool) == (u.Kind == ir.Bool)
-}
-
-// targetCells returns the cells a pointer with targets ts may designate
-// when it is accessed with type t: every cell under each target location
-// with a compatible type. Address equality then picks the right one.
-// punned names a target location with no cell of a compatible type: the
-// access reads or writes it as another type (a union's other member),
-// which the model cannot represent.
-func (b *builder) targetCells(ts pointsto.Targets, t *ir.Type) (cells []*Cell, unknown bool, punned string) {
-	seen := map[*Cell]bool{}
-	for l := range ts {
-		switch l.Obj.Kind {
-		case pointsto.NullObj:
-			continue
-		case pointsto.UnknownObj:
-			unknown = true
-			continue
-		}
-		found := false
-		for _, c := range b.f.cellsOf[l.Obj] {
-			cp := collapse(c.Path)
-			if cp != l.Path && !strings.HasPrefix(cp, l.Path+".") {
-				continue
-			}
-			if compatible(c.Typ, t) {
-				found = true
-				if !seen[c] {
-					seen[c] = true
-					cells = append(cells, c)
-				}
-			}
-		}
-		if !found && punned == "" {
-			punned = l.String()
-		}
-	}
-	sort.Slice(cells, func(i, j int) bool { return cells[i].Addr < cells[j].Addr })
-	return cells, unknown, punned
-}
-
-func collapse(path string) string {
-	var sb strings.Builder
-	depth := 0
-	for _, r := range path {
-		switch {
-		case r == '[':
-			depth++
-		case r == ']':
-			depth--
-		case depth == 0:
-			sb.WriteRune(r)
-		}
-	}
-	return sb.String()
-}
-
 func (b *builder) stmt(out []Stmt, s ir.Stmt, cur state) []Stmt {
 	switch s := s.(type) {
 	case *ir.Copy:
@@ -308,11 +242,11 @@ func (b *builder) stmt(out []Stmt, s ir.Stmt, cur state) []Stmt {
 		return append(out, a)
 	case *ir.FieldAddr:
 		st := s.Ptr.Type().Elem
-		o := &Offset{src: src{s}, Base: b.value(cur, s.Ptr), K: st.LeavesBefore(s.Field)}
+		o := &Offset{src: src{s}, Base: b.value(cur, s.Ptr), K: st.Fields[s.Field].Offset}
 		o.Dst = b.def(cur, b.scalarCell(s.Dst), o)
 		return append(out, o)
 	case *ir.PtrAdd:
-		scale := int64(len(s.Ptr.Type().Elem.Leaves()))
+		scale := s.Ptr.Type().Stride()
 		if c, ok := s.Index.(*ir.Const); ok {
 			o := &Offset{src: src{s}, Base: b.value(cur, s.Ptr), K: c.Int64() * scale}
 			o.Dst = b.def(cur, b.scalarCell(s.Dst), o)
@@ -368,7 +302,7 @@ func (b *builder) copy(out []Stmt, s *ir.Copy, cur state) []Stmt {
 	if !ok {
 		panic(buildError{s.Pos, "ssa: aggregate copy from a non-variable"})
 	}
-	dc, sc := b.cellsOfVar(s.Dst), b.cellsOfVar(sv)
+	dc, sc := b.f.parts(b.f.PT.ObjectOf(s.Dst)), b.f.parts(b.f.PT.ObjectOf(sv))
 	for i := range dc {
 		op := &Op{src: src{s}, Kind: OpCopy, Args: []Value{b.read(cur, sc[i])}}
 		op.Dst = b.def(cur, dc[i], op)
@@ -377,26 +311,22 @@ func (b *builder) copy(out []Stmt, s *ir.Copy, cur state) []Stmt {
 	return out
 }
 
-// load translates a load through a pointer: one φu per leaf read, over
-// the cells the pointer may address (a Cut when it may address an
-// unnamed location).
+// load translates x = *p: a φu per scalar part of x, or a cut.
 func (b *builder) load(out []Stmt, s *ir.Load, cur state) []Stmt {
-	ts := b.f.PT.TargetsOf(s, s.Ptr)
-	leaves := s.Dst.Typ.Leaves()
-	dcells := b.cellsOfVar(s.Dst)
-	if why := b.unnamed(s, s.Ptr, ts, leaves); why != nil {
-		c := &Cut{src: src{s}, What: why.Error()}
+	r := b.access(s)
+	dcells := b.f.parts(b.f.PT.ObjectOf(s.Dst))
+	if r.why != nil {
+		c := &Cut{src: src{s}, What: r.why.Error()}
 		for _, cell := range dcells {
 			c.Dsts = append(c.Dsts, b.def(cur, cell, c))
 		}
 		return append(out, c)
 	}
 	ptr := b.value(cur, s.Ptr)
-	for i, l := range leaves {
-		cells, _, _ := b.targetCells(ts, l.Type)
-		u := &PhiU{src: src{s}, Ptr: ptr, Off: int64(i)}
-		for _, c := range cells {
-			u.Addrs = append(u.Addrs, c.Addr)
+	for i, p := range r.parts {
+		a := r.acc[i]
+		u := &PhiU{src: src{s}, Ptr: ptr, Off: p.Off, Addrs: a.Addrs, Bytes: a.Bytes}
+		for _, c := range a.Cells {
 			u.Vals = append(u.Vals, b.read(cur, c))
 		}
 		u.Dst = b.def(cur, dcells[i], u)
@@ -405,11 +335,9 @@ func (b *builder) load(out []Stmt, s *ir.Load, cur state) []Stmt {
 	return out
 }
 
-// store translates a store through a pointer: one φd per leaf written,
-// defining a new version of every cell the pointer may address (a Cut
-// when it may address an unnamed location).
+// store translates *p = v: a φd per scalar part of v, or a cut.
 func (b *builder) store(out []Stmt, s *ir.Store, cur state) []Stmt {
-	ts := b.f.PT.TargetsOf(s, s.Ptr)
+	r := b.access(s)
 	ptr := b.value(cur, s.Ptr)
 	var vals []Value
 	if s.Src.Type().IsScalar() {
@@ -419,22 +347,20 @@ func (b *builder) store(out []Stmt, s *ir.Store, cur state) []Stmt {
 		if !ok {
 			panic(buildError{s.Pos, "ssa: aggregate store from a non-variable"})
 		}
-		for _, c := range b.cellsOfVar(sv) {
+		for _, c := range b.f.parts(b.f.PT.ObjectOf(sv)) {
 			vals = append(vals, b.read(cur, c))
 		}
 	}
-	leaves := s.Src.Type().Leaves()
-	if why := b.unnamed(s, s.Ptr, ts, leaves); why != nil {
-		return append(out, &Cut{src: src{s}, What: why.Error()})
+	if r.why != nil {
+		return append(out, &Cut{src: src{s}, What: r.why.Error()})
 	}
-	for i, l := range leaves {
-		cells, _, _ := b.targetCells(ts, l.Type)
-		d := &PhiD{src: src{s}, Ptr: ptr, Off: int64(i), Val: vals[i]}
-		for _, c := range cells {
-			d.Addrs = append(d.Addrs, c.Addr)
+	for i, p := range r.parts {
+		a := r.acc[i]
+		d := &PhiD{src: src{s}, Ptr: ptr, Off: p.Off, Val: vals[i], Addrs: a.Addrs, Bytes: a.Bytes}
+		for _, c := range a.Cells {
 			d.Olds = append(d.Olds, b.read(cur, c))
 		}
-		for _, c := range cells {
+		for _, c := range a.Cells {
 			d.Dsts = append(d.Dsts, b.def(cur, c, d))
 		}
 		out = append(out, d)
@@ -619,10 +545,8 @@ func (b *builder) defs(ss []ir.Stmt, set map[*Cell]bool) {
 				b.addVar(set, s.Dst)
 			}
 		case *ir.Store:
-			ts := b.f.PT.TargetsOf(s, s.Ptr)
-			for _, l := range s.Src.Type().Leaves() {
-				cells, _, _ := b.targetCells(ts, l.Type)
-				for _, c := range cells {
+			for _, a := range b.access(s).acc {
+				for _, c := range a.Cells {
 					set[c] = true
 				}
 			}
@@ -637,7 +561,7 @@ func (b *builder) defs(ss []ir.Stmt, set map[*Cell]bool) {
 }
 
 func (b *builder) addVar(set map[*Cell]bool, v *ir.Var) {
-	for _, c := range b.cellsOfVar(v) {
+	for _, c := range b.f.parts(b.f.PT.ObjectOf(v)) {
 		set[c] = true
 	}
 }

@@ -11,14 +11,25 @@
 // Every object the points-to analysis knows (a variable, a temporary, the
 // fresh object behind a pointer input) is split into cells, one per scalar
 // leaf of its type (ir.Type.Leaves): an int variable is one cell, `int
-// a[3]` three, a struct one per scalar member. Each cell has a distinct
-// numeric address, the objects laid out one after the other from 1 with a
-// gap after each, so that 0 is NULL and one past the end of an object is
-// no cell. A pointer value is an address: p = &a is the constant address
-// of a's first cell. Address arithmetic counts cells, not bytes: p + i on
-// a T* adds i times the number of leaves of T, &p->f adds the number of
-// leaves before f. Arrays are thus handled as φu/φd over their elements,
-// the paper's access/update read as a relation.
+// a[3]` three, a struct one per scalar member. Addresses are bytes: the
+// objects are laid out one after the other, each at an address aligned to
+// 16 with a gap after it, so that 0 is NULL and one past the end of an
+// object is no cell; each cell lies at its leaf's byte offset in its
+// object. A pointer value is an address: p = &a is the constant address
+// of a's first byte. Address arithmetic is C's: p + i on a T* adds
+// i*sizeof(T), &p->f adds the offset of f. Arrays are thus handled as
+// φu/φd over their elements, the paper's access/update read as a
+// relation.
+//
+// Memory is bytes where C says so (memory.go): an access that is not one
+// whole cell of its type at some address the pointer may hold (an int
+// read through an unsigned char *, a union read as another member, a
+// struct copied byte by byte) is a φu or φd with Bytes, whose operands are
+// the integer cells that hold the bytes it reads or writes; the model
+// joins and splits their values little-endian. An object such an access
+// reaches also has a cell per byte no leaf covers (padding). The bytes of
+// a pointer are never read or written as anything but that pointer: such
+// an access is a cut.
 //
 // # Versions and φ
 //
@@ -73,7 +84,7 @@
 // the IR each line comes from on the right):
 //
 //	pssa foo
-//	addresses: &j = 3, &k = 5
+//	addresses: &j = 32, &k = 48
 //	  j_1 = 0                                          | j = 0  (line 10)
 //	  k_1 = 0                                          | k = 0  (line 11)
 //	  p_1 = &j                                         | p = &j  (line 12)
@@ -97,7 +108,7 @@
 //	  return result_3                                  | return result  (line 22)
 //
 // Read as constraints: j_3 is 2 or 0 and p_3 is &j or &k depending on
-// i < 6; r_1 is j_3 if p_3 = &j (address 3), k_1 if p_3 = &k (address 5);
+// i < 6; r_1 is j_3 if p_3 = &j (address 32), k_1 if p_3 = &k (address 48);
 // j_4 is r_1 * i if p_3 = &j, else j_3. To reach `return 1` the model needs
 // j_4 > 8, so p_3 = &j, so i < 6, so j_3 = 2 and j_4 = 2i > 8: i = 5.
 // The one-cell variables (i, the temporaries) have addresses too, but only
@@ -110,8 +121,8 @@
 //	Addr          p = &cell (a constant address)          AddrOf
 //	Offset        p = q + k (k a constant)                FieldAddr, PtrAdd by a constant
 //	Index         p = q + i*s                             PtrAdd
-//	PhiU          x = φu(p, addrs, cells)                 Load
-//	PhiD          cells' = φd(p, addrs, v, cells)         Store
+//	PhiU          x = φu(p, addrs, cells)                 Load (Bytes: joined from the cells' bytes)
+//	PhiD          cells' = φd(p, addrs, v, cells)         Store (Bytes: v's bytes put into the cells)
 //	Stub          x = f#k(args) (an input of the test)    Call of an extern
 //	Check         assert(c)                               Assert
 //	Truncated     x = f(args), not inlined                Call of a function at the inlining bound
@@ -121,7 +132,7 @@
 //	Return        return v                                Return
 //
 // A load or store of a whole struct is one φu or φd per leaf (PhiU.Off,
-// PhiD.Off: the leaf's index from the pointer). Only the cells read after
+// PhiD.Off: the leaf's byte offset from the pointer). Only the cells read after
 // a join get a φ there (a liveness pass, live.go), so that the model does
 // not carry dead versions through every branch.
 //

@@ -55,23 +55,23 @@ func (l *liveness) block(ss []ir.Stmt, out cellSet) cellSet {
 
 func (l *liveness) useValue(live cellSet, v ir.Value) {
 	if x, ok := v.(*ir.Var); ok {
-		for _, c := range l.b.cellsOfVar(x) {
+		for _, c := range l.b.f.parts(l.b.f.PT.ObjectOf(x)) {
 			live[c] = true
 		}
 	}
 }
 
 func (l *liveness) kill(live cellSet, v *ir.Var) {
-	for _, c := range l.b.cellsOfVar(v) {
+	for _, c := range l.b.f.parts(l.b.f.PT.ObjectOf(v)) {
 		delete(live, c)
 	}
 }
 
-func (l *liveness) useTargets(live cellSet, s ir.Stmt, ptr ir.Value, t *ir.Type) {
-	ts := l.b.f.PT.TargetsOf(s, ptr)
-	for _, leaf := range t.Leaves() {
-		cells, _, _ := l.b.targetCells(ts, leaf.Type)
-		for _, c := range cells {
+// useTargets marks live the cells a Load or Store may read (a φd reads
+// the old values it keeps).
+func (l *liveness) useTargets(live cellSet, s ir.Stmt) {
+	for _, a := range l.b.access(s).acc {
+		for _, c := range a.Cells {
 			live[c] = true
 		}
 	}
@@ -106,13 +106,13 @@ func (l *liveness) stmt(s ir.Stmt, live cellSet) cellSet {
 	case *ir.Load:
 		l.kill(live, s.Dst)
 		l.useValue(live, s.Ptr)
-		l.useTargets(live, s, s.Ptr, s.Dst.Typ)
+		l.useTargets(live, s)
 	case *ir.Store:
 		// A store through a pointer may leave any target unchanged: its
 		// old value is read (the φd keeps it), nothing is killed.
 		l.useValue(live, s.Ptr)
 		l.useValue(live, s.Src)
-		l.useTargets(live, s, s.Ptr, s.Src.Type())
+		l.useTargets(live, s)
 	case *ir.Call:
 		if s.Dst != nil {
 			l.kill(live, s.Dst)

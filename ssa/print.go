@@ -124,7 +124,20 @@ func (p *printer) cellAt(a int64) string {
 			return c.Name
 		}
 	}
+	for _, c := range p.f.Cells {
+		if c.Addr < a && a < c.Addr+c.Typ.Size() {
+			return fmt.Sprintf("%s+%d", c.Name, a-c.Addr)
+		}
+	}
 	return fmt.Sprint(a)
+}
+
+// bytesMark prefixes the cells of a φ that accesses bytes (PhiU.Bytes).
+func bytesMark(b bool) string {
+	if b {
+		return "bytes "
+	}
+	return ""
 }
 
 func ptrString(v Value, off int64) string {
@@ -158,9 +171,9 @@ func (p *printer) stmtString(s Stmt) string {
 	case *Index:
 		return fmt.Sprintf("%s = %s + %s*%d", s.Dst, s.Base, s.I, s.Scale)
 	case *PhiU:
-		return fmt.Sprintf("%s = φu(%s, %s, %s)", s.Dst, ptrString(s.Ptr, s.Off), p.addrVec(s.Addrs), vec(s.Vals))
+		return fmt.Sprintf("%s = φu(%s, %s, %s%s)", s.Dst, ptrString(s.Ptr, s.Off), p.addrVec(s.Addrs), bytesMark(s.Bytes), vec(s.Vals))
 	case *PhiD:
-		return fmt.Sprintf("%s = φd(%s, %s, %s, %s)", versions(s.Dsts), ptrString(s.Ptr, s.Off), p.addrVec(s.Addrs), s.Val, vec(s.Olds))
+		return fmt.Sprintf("%s = φd(%s, %s, %s, %s%s)", versions(s.Dsts), ptrString(s.Ptr, s.Off), p.addrVec(s.Addrs), s.Val, bytesMark(s.Bytes), vec(s.Olds))
 	case *Stub:
 		lhs := ""
 		if len(s.Dsts) > 0 {

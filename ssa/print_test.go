@@ -127,7 +127,7 @@ func TestFigure11(t *testing.T) {
 	g, ok := pt.AtLine(23)
 	require.True(t, ok)
 	var targets []string
-	for l, r := range g[pointsto.Loc{Obj: pt.ObjectOf(varNamed(pt, "p")), Path: ""}] {
+	for l, r := range g[pointsto.Loc{Obj: pt.ObjectOf(varNamed(pt, "p"))}] {
 		require.Equal(t, pointsto.Possible, r)
 		targets = append(targets, l.String())
 	}

@@ -3,6 +3,7 @@ package ssa
 import (
 	"errors"
 	"fmt"
+	"sort"
 	"strings"
 
 	"github.com/inka-tool/inka/ir"
@@ -15,9 +16,10 @@ import (
 // rule:
 //
 //   - cells: the cells are numbered in order; each object of the analysis
-//     has one cell per leaf of its type, in leaf order, at consecutive
-//     addresses from Base, every address in [1, MaxAddr) and no two cells
-//     at one; a cell's type, path and read-only flag are its leaf's;
+//     has one cell per leaf of its type, in leaf order, each at Base plus
+//     the leaf's byte offset, and maybe gap cells, unsigned chars on the
+//     bytes no leaf covers; every address in [1, MaxAddr), no two cells
+//     overlapping; a cell's type, path and read-only flag are its leaf's;
 //   - single definition: every version is defined once, by the statement
 //     its Def names (nil for a φ and for version 0); a version 0 is listed
 //     in Entry;
@@ -28,7 +30,9 @@ import (
 //   - φ: the operands and the result of a φ, φu and φd are versions of the
 //     cells they say: a φ joins versions of its own cell, the i-th operand
 //     of a φu is a version of the cell at its i-th address, a φd defines
-//     and keeps versions of the cells at its addresses;
+//     and keeps versions of the cells at its addresses; with Bytes, the
+//     operands are versions of integer cells in address order, which
+//     hold every byte of every candidate address and no other;
 //   - points-to: every cell a φu reads or a φd writes is a cell of an
 //     object the points-to analysis says the pointer may point to there.
 //
@@ -88,9 +92,11 @@ type ssaChecker struct {
 	numbers map[cellVersion]*Version
 	entry   map[*Version]bool
 	byAddr  map[int64]*Cell
-	cur     Stmt   // the statement checked (nil: the layout)
-	where   string // "the join of", "the head of": a φ of cur
-	errs    []string
+	// cellsByAddr lists every cell by address.
+	cellsByAddr []*Cell
+	cur         Stmt   // the statement checked (nil: the layout)
+	where       string // "the join of", "the head of": a φ of cur
+	errs        []string
 }
 
 func (c *ssaChecker) errorf(rule, format string, args ...any) {
@@ -129,7 +135,7 @@ func (c *ssaChecker) cells() {
 			c.errorf("cells", "cell %s has ID %d at index %d", cl, cl.ID, i)
 		}
 	}
-	at := map[int64]*Cell{}
+	var prevEnd int64
 	for _, o := range f.PT.Objects {
 		cs := f.CellsOf(o)
 		if o.Typ == nil {
@@ -144,24 +150,81 @@ func (c *ssaChecker) cells() {
 			continue
 		}
 		base := f.Base(o)
+		if base < prevEnd+1 {
+			c.errorf("cells", "object %s at address %d, not past the end of the previous one (%d)", o, base, prevEnd)
+		}
+		prevEnd = base + o.Typ.Size()
 		for i, cl := range cs {
 			l := leaves[i]
 			switch {
 			case cl.Obj != o || cl.Leaf != i || cl.Path != l.Path || !ir.Identical(cl.Typ, l.Type):
 				c.errorf("cells", "cell %s is not leaf %d (%s %s) of %s", cl, i, l.Type, l.Path, o)
-			case cl.Addr != base+int64(i):
-				c.errorf("cells", "cell %s at address %d, not %d", cl, cl.Addr, base+int64(i))
-			case cl.Addr < 1 || cl.Addr >= f.MaxAddr:
-				c.errorf("cells", "cell %s at address %d outside [1, %d)", cl, cl.Addr, f.MaxAddr)
-			case at[cl.Addr] != nil:
-				c.errorf("cells", "cells %s and %s at address %d", at[cl.Addr], cl, cl.Addr)
+			case cl.Addr != base+l.Offset || cl.Off != l.Offset:
+				c.errorf("cells", "cell %s at address %d, not %d", cl, cl.Addr, base+l.Offset)
 			}
-			at[cl.Addr] = cl
-			c.byAddr[cl.Addr] = cl
 			ro := o.Kind == pointsto.VarObj && (o.Var.ReadOnly || o.Var.Class == ir.String || l.Const)
 			if cl.ReadOnly != ro {
 				c.errorf("cells", "cell %s read-only %v, its leaf %v", cl, cl.ReadOnly, ro)
 			}
+		}
+		for _, g := range f.GapsOf(o) {
+			if g.Obj != o || g.Leaf != -1 || g.Typ.Kind != ir.UChar || g.Addr != base+g.Off {
+				c.errorf("cells", "gap cell %s of %s is no unsigned char at its offset", g, o)
+			}
+		}
+		var last *Cell
+		for _, cl := range f.byAddr[o] {
+			switch {
+			case cl.Addr < 1 || cl.Addr+cl.Typ.Size() > f.MaxAddr:
+				c.errorf("cells", "cell %s at address %d outside [1, %d)", cl, cl.Addr, f.MaxAddr)
+			case last != nil && last.Addr+last.Typ.Size() > cl.Addr:
+				c.errorf("cells", "cells %s and %s overlap", last, cl)
+			}
+			last = cl
+			c.byAddr[cl.Addr] = cl
+			c.cellsByAddr = append(c.cellsByAddr, cl)
+		}
+	}
+}
+
+// cellHolding returns the cell that holds byte address a, or nil.
+func (c *ssaChecker) cellHolding(a int64) *Cell {
+	cs := c.cellsByAddr
+	i := sort.Search(len(cs), func(i int) bool { return cs[i].Addr+cs[i].Typ.Size() > a })
+	if i < len(cs) && cs[i].Addr <= a {
+		return cs[i]
+	}
+	return nil
+}
+
+// bytesOperands checks the operands of a φu or φd with Bytes: integer
+// cells in address order, which hold every byte of each n-byte access at
+// one of addrs, and no cell that none of them touches.
+func (c *ssaChecker) bytesOperands(what string, addrs []int64, n int64, vs []*Cell) {
+	used := map[*Cell]bool{}
+	in := map[*Cell]bool{}
+	for i, cl := range vs {
+		in[cl] = true
+		if !cl.Typ.IsInteger() {
+			c.errorf("φ", "%s operand %s is not an integer cell", what, cl)
+		}
+		if i > 0 && vs[i-1].Addr >= cl.Addr {
+			c.errorf("φ", "%s operands %s and %s out of address order", what, vs[i-1], cl)
+		}
+	}
+	for _, a := range addrs {
+		for k := a; k < a+n; k++ {
+			cl := c.cellHolding(k)
+			if cl == nil || !in[cl] {
+				c.errorf("φ", "%s: byte %d of the access at %d is no operand's", what, k-a, a)
+				break
+			}
+			used[cl] = true
+		}
+	}
+	for _, cl := range vs {
+		if !used[cl] {
+			c.errorf("φ", "%s operand %s holds no byte the access reads or writes", what, cl)
 		}
 	}
 }
@@ -247,6 +310,19 @@ func (c *ssaChecker) stmt(s Stmt, a *avail) {
 		c.def(a, s.Dst, s)
 	case *PhiU:
 		c.use(a, s.Ptr, "pointer")
+		if s.Bytes {
+			var cs []*Cell
+			for _, x := range s.Vals {
+				c.use(a, x, "φu operand")
+				if v, ok := x.(*Version); ok {
+					cs = append(cs, v.Cell)
+				}
+			}
+			c.bytesOperands("φu", s.Addrs, s.Dst.Cell.Typ.Size(), cs)
+			c.targets(s, s.Addrs)
+			c.def(a, s.Dst, s)
+			break
+		}
 		if len(s.Addrs) != len(s.Vals) {
 			c.errorf("φ", "φu with %d addresses and %d values", len(s.Addrs), len(s.Vals))
 		}
@@ -261,6 +337,24 @@ func (c *ssaChecker) stmt(s Stmt, a *avail) {
 	case *PhiD:
 		c.use(a, s.Ptr, "pointer")
 		c.use(a, s.Val, "stored value")
+		if s.Bytes {
+			var cs []*Cell
+			for i, x := range s.Olds {
+				c.use(a, x, "φd old value")
+				if v, ok := x.(*Version); ok && i < len(s.Dsts) && v.Cell != s.Dsts[i].Cell {
+					c.errorf("φ", "φd keeps %s as a version of %s", v, s.Dsts[i].Cell)
+				}
+			}
+			for _, d := range s.Dsts {
+				cs = append(cs, d.Cell)
+			}
+			c.bytesOperands("φd", s.Addrs, s.Val.Type().Size(), cs)
+			c.targets(s, s.Addrs)
+			for _, d := range s.Dsts {
+				c.def(a, d, s)
+			}
+			break
+		}
 		if len(s.Addrs) != len(s.Olds) || len(s.Addrs) != len(s.Dsts) {
 			c.errorf("φ", "φd with %d addresses, %d old values, %d results", len(s.Addrs), len(s.Olds), len(s.Dsts))
 		}
@@ -368,7 +462,7 @@ func (c *ssaChecker) targets(s Stmt, addrs []int64) {
 		objs[t.Obj] = true
 	}
 	for _, ad := range addrs {
-		cl := c.byAddr[ad]
+		cl := c.cellHolding(ad)
 		switch {
 		case cl == nil:
 			c.errorf("points-to", "no cell at address %d", ad)

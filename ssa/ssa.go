@@ -11,8 +11,9 @@ import (
 type Cell struct {
 	ID   int
 	Obj  *pointsto.Object
-	Leaf int    // index in Obj.Typ.Leaves()
-	Path string // leaf path in the object: "", "[2]", ".f"
+	Leaf int    // index in Obj.Typ.Leaves(); -1 for a gap byte (memory.go)
+	Path string // leaf path in the object: "", "[2]", ".f"; "#k" for a gap byte
+	Off  int64  // byte offset in the object
 	Typ  *ir.Type
 	Addr int64
 	Name string // "j", "a[2]", "s.f", "*p[1]"
@@ -106,17 +107,28 @@ type Index struct {
 // PhiU is x = φu(p, [&a1…&an], [a1…an]): x takes the value of the cell
 // whose address p holds. n = 0 means no valid target: the statement can
 // only be reached with an invalid pointer, so that path is infeasible.
+//
+// With Bytes, the access reads the sizeof(x) bytes at p: Addrs are the
+// addresses p may hold and Vals the versions of the integer cells that
+// hold their bytes (sorted by address); x is the little-endian join of
+// those bytes.
 type PhiU struct {
 	src
 	Dst   *Version
 	Ptr   Value
-	Off   int64 // the address read is Ptr + Off (a leaf of an aggregate load)
+	Off   int64 // the address read is Ptr + Off (a part of an aggregate load)
 	Addrs []int64
 	Vals  []Value
+	Bytes bool
 }
 
 // PhiD is [a1'…an'] = φd(p, [&a1…&an], v, [a1…an]): the cell whose
 // address p holds takes v, the others keep their value.
+//
+// With Bytes, the access writes the bytes of v at p: Addrs are the
+// addresses p may hold, Olds and Dsts the versions of the integer cells
+// that hold their bytes (sorted by address); each cell takes the bytes of
+// v that the address p holds puts on it, and keeps its others.
 type PhiD struct {
 	src
 	Dsts  []*Version
@@ -125,6 +137,7 @@ type PhiD struct {
 	Addrs []int64
 	Val   Value
 	Olds  []Value
+	Bytes bool
 }
 
 // Stub is x = f(args) for an extern f: x is an input of the test (a fresh
@@ -217,16 +230,41 @@ type Func struct {
 	// of the last object).
 	MaxAddr int64
 
-	cellsOf   map[*pointsto.Object][]*Cell
+	cellsOf   map[*pointsto.Object][]*Cell // leaf cells, in leaf order
+	gapsOf    map[*pointsto.Object][]*Cell // gap byte cells, by offset
+	byAddr    map[*pointsto.Object][]*Cell // all cells, by offset
 	objBase   map[*pointsto.Object]int64
 	versions  map[*Cell]int
 	entryUsed map[*Cell]*Version
 	final     state
 }
 
-// CellsOf returns the cells of an object in leaf order.
+// CellsOf returns the leaf cells of an object in leaf order.
 func (f *Func) CellsOf(o *pointsto.Object) []*Cell { return f.cellsOf[o] }
 
-// Base returns the address of the first cell of an object (one past its
-// end is Base + len(CellsOf)).
+// GapsOf returns the gap byte cells of an object (memory.go), by offset.
+func (f *Func) GapsOf(o *pointsto.Object) []*Cell { return f.gapsOf[o] }
+
+// Base returns the address of an object (one past its end is Base +
+// Size).
 func (f *Func) Base(o *pointsto.Object) int64 { return f.objBase[o] }
+
+// Size returns the size in bytes of an object (0 for NULL and Unknown).
+func (f *Func) Size(o *pointsto.Object) int64 {
+	if o.Typ == nil {
+		return 0
+	}
+	return o.Typ.Size()
+}
+
+// Objects lists the objects that have an address: every object of the
+// points-to analysis but NULL and Unknown.
+func (f *Func) Objects() []*pointsto.Object {
+	var out []*pointsto.Object
+	for _, o := range f.PT.Objects {
+		if _, ok := f.objBase[o]; ok {
+			out = append(out, o)
+		}
+	}
+	return out
+}

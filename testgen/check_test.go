@@ -18,7 +18,8 @@ package testgen
 // testdata/user (programs of the kind a user points inka at, written for
 // these checks), testdata/cut (constructs inka does not model, on some
 // paths only: a function whose every run needs one is refused, and that
-// is all the refusals allowed) and testdata/real (the corpus of
+// is all the refusals allowed), testdata/memory (bytes, pointer walks)
+// and testdata/real (the corpus of
 // bench/refuse: code in the styles of real projects). Budgets are short: an answer may be unknown here and
 // covered with the command's defaults; what is checked is that no answer
 // is wrong.
@@ -74,7 +75,7 @@ type checkFigures struct {
 
 func checkFiles(t *testing.T, dirs ...string) []string {
 	if len(dirs) == 0 {
-		dirs = []string{"paper", "diff", "user", "cut", "bitlevel", "real"}
+		dirs = []string{"paper", "diff", "user", "cut", "bitlevel", "real", "memory"}
 	}
 	var files []string
 	for _, dir := range dirs {
@@ -96,7 +97,7 @@ func TestCoverChecked(t *testing.T) {
 func TestCoverCheckedSAT(t *testing.T) {
 	opts := checkOpts
 	opts.Engine = EngineSAT
-	coverChecked(t, opts, checkFiles(t, "paper", "user", "cut", "bitlevel"))
+	coverChecked(t, opts, checkFiles(t, "paper", "user", "cut", "bitlevel", "memory"))
 }
 
 func coverChecked(t *testing.T, opts Options, files []string) {

@@ -396,27 +396,6 @@ func coverSkipping(t *testing.T, file string, goals int, skips []string) report.
 	return r
 }
 
-// TestCoverSkipsFailingFunctions: a function whose analysis fails (here
-// the points-to analysis, met while setting up what an undefined callee
-// stores) is skipped with its reason; the others are answered, the status
-// is 2, and JSON is printed, also when every function is skipped.
-func TestCoverSkipsFailingFunctions(t *testing.T) {
-	t.Chdir("../..")
-	const file = "cmd/inka/testdata/skipfail.c"
-	r := coverSkipping(t, file, 4, []string{
-		file + ":14:9: unsupported: pointer arithmetic on p, which may point to x (int): only indexing within an array of int is supported (function broken skipped)",
-	})
-	assert.Contains(t, r.Skipped[0].Reason, "pointer arithmetic")
-
-	out, errs, status := runCmd(t, "cover", file, "--func", "broken", "--format", "json")
-	assert.Equal(t, exitUsage, status)
-	assert.Contains(t, errs, "unsupported: pointer arithmetic")
-	r = runJSONText(t, out)
-	assert.Empty(t, r.Goals)
-	require.Len(t, r.Skipped, 1)
-	assert.Equal(t, "broken", r.Skipped[0].Function)
-}
-
 // TestReachAssertion: `inka reach FILE:LINE:false` on an assert gives a
 // test that makes the assertion fail, and says how the run stops.
 func TestReachAssertion(t *testing.T) {

@@ -1,4 +1,4 @@
-/* Pointer arithmetic from one member to the next: not array indexing. */
+/* Pointer arithmetic from one member to the next (the store writes v.b). */
 struct s {
     int a;
     int b;

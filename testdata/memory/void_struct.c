@@ -1,4 +1,5 @@
-/* A struct pointer converted through void* to another struct type. */
+/* A struct pointer converted through void* to another struct type: t->y
+ * reads the bytes of s.p as an int (undefined, C11 6.5p7). */
 struct a { int x; int *p; };
 struct b { int *q; int y; };
 
