@@ -346,6 +346,7 @@ func (pb *progBuilder) lowerFunc(f *ir.Func, fd *cc.FunctionDefinition) {
 	b.endPos = irPos(fd.CompoundStatement.Token2.Position())
 	b.body(fd.CompoundStatement)
 	b.finish()
+	ir.InferPointees(f)
 }
 
 func sortDecisions(ds []*ir.Decision) { ir.SortDecisions(ds) }

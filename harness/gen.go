@@ -26,10 +26,22 @@ type testCode struct {
 
 // fresh is a fresh object behind a pointer input of one test.
 type fresh struct {
-	ptr   string   // access path of the pointer input ("p", "s.next")
-	typ   *ir.Type // ir.ArrayOf(pointee, ArrayLen)
-	elem  frontend.CType
-	cname string
+	ptr  string   // access path of the pointer input ("p", "s.next")
+	typ  *ir.Type // ir.ArrayOf(pointee, ArrayLen)
+	elem frontend.CType
+	// scalar spells the element type instead of elem behind a void *
+	// input, whose object has the integer type of the accesses made
+	// through it (ir.InferPointees).
+	scalar string
+	cname  string
+}
+
+// decl declares the object as name.
+func (o *fresh) decl(name string) (string, error) {
+	if o.scalar != "" {
+		return o.scalar + " " + name, nil
+	}
+	return o.elem.Unqualified().Decl(name, frontend.InUnit)
 }
 
 // tgen generates the code of one test.
@@ -90,7 +102,7 @@ func (s *Suite) genTest(t *Test, ext map[string]*stubInfo) *testCode {
 			// members the code may index (compilers warn otherwise).
 			name = strings.TrimSuffix(o.cname, ".o")
 		}
-		d, err := o.elem.Unqualified().Decl(fmt.Sprintf("%s[%d]", name, o.typ.Len), frontend.InUnit)
+		d, err := o.decl(fmt.Sprintf("%s[%d]", name, o.typ.Len))
 		if err != nil {
 			g.skipf("object behind %s: %v", o.ptr, err)
 			return g.code
@@ -328,12 +340,17 @@ func (g *tgen) addFresh(root string, t *ir.Type, ct frontend.CType, rel string) 
 		if so == nil || so.Void || so.Func {
 			continue
 		}
-		elem, err := ct.Walk(rel + l.Path + "[0]")
-		if err != nil {
-			g.skipf("object behind %s: %v", path, err)
-			return
+		o := &fresh{ptr: path, typ: so.Typ, cname: fmt.Sprintf("inka_o%d", len(g.objs))}
+		if l.Type.Elem.Kind == ir.Void {
+			o.scalar = so.Typ.Elem.String()
+		} else {
+			elem, err := ct.Walk(rel + l.Path + "[0]")
+			if err != nil {
+				g.skipf("object behind %s: %v", path, err)
+				return
+			}
+			o.elem = elem
 		}
-		o := &fresh{ptr: path, typ: so.Typ, elem: elem, cname: fmt.Sprintf("inka_o%d", len(g.objs))}
 		if hasFlexible(so.Typ) {
 			o.cname += "u.o" // see gen: the objects in a union with room after them
 		}

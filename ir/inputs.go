@@ -75,6 +75,9 @@ type InputRoot struct {
 	// MinLen is the least number of elements of the object behind a root
 	// that is itself a pointer (a parameter declared `T a[N]`: N).
 	MinLen int64
+	// Pointee is the element type of the object behind a root that is a
+	// void * (Var.Pointee), or nil.
+	Pointee *Type
 }
 
 // EntryInputs returns the input roots of a run of f, as the interpreter
@@ -99,7 +102,30 @@ func EntryInputs(f *Func, globals []*Var, useInitializers bool) ([]InputRoot, ma
 }
 
 // ParamRoot is the input root of parameter v.
-func ParamRoot(v *Var) InputRoot { return InputRoot{Path: v.Name, Typ: v.Typ, MinLen: v.DeclLen} }
+func ParamRoot(v *Var) InputRoot {
+	return InputRoot{Path: v.Name, Typ: v.Typ, MinLen: v.DeclLen, Pointee: v.Pointee}
+}
+
+// InferPointees sets the Pointee of the `void *` parameters of f: the
+// pointee type of the first conversion of the parameter to a pointer to
+// an integer type in f's body (`const unsigned char *s = src;` in a
+// memcpy). A void * parameter takes the type of the accesses made
+// through it: the object behind it as an input is an array of that type
+// (any type would do for the semantics, C lets a void * point to any
+// object; this one lets the test's bytes be what the function reads).
+func InferPointees(f *Func) {
+	Walk(f.Body, func(s Stmt) {
+		c, ok := s.(*Conv)
+		if !ok || !c.Dst.Typ.IsPointer() || !c.Dst.Typ.Elem.IsInteger() {
+			return
+		}
+		v, ok := c.X.(*Var)
+		if !ok || v.Class != Param || !v.Typ.IsPointer() || v.Typ.Elem.Kind != Void || v.Pointee != nil {
+			return
+		}
+		v.Pointee = c.Dst.Typ.Elem
+	})
+}
 
 // ComputeInputShape returns the input objects for the given roots.
 func ComputeInputShape(roots []InputRoot, arrayLen, maxDepth int) *InputShape {
@@ -111,9 +137,19 @@ func ComputeInputShape(roots []InputRoot, arrayLen, maxDepth int) *InputShape {
 	}
 	s := &InputShape{ArrayLen: arrayLen, MaxDepth: maxDepth}
 	for _, r := range roots {
-		s.add(r.Path, r.Typ, 1, r.MinLen)
+		s.addRoot(r)
 	}
 	return s
+}
+
+// addRoot adds the objects of root r.
+func (s *InputShape) addRoot(r InputRoot) {
+	if r.Pointee != nil && r.Typ.IsPointer() && r.Typ.Elem.Kind == Void && s.MaxDepth >= 1 {
+		o := &InputObject{Pointer: r.Path, Depth: 1, Typ: ArrayOf(r.Pointee, int64(s.ArrayLen))}
+		s.Objects = append(s.Objects, o)
+		return
+	}
+	s.add(r.Path, r.Typ, 1, r.MinLen)
 }
 
 // Add adds the objects of more roots to s (those known later, as the
@@ -121,7 +157,7 @@ func ComputeInputShape(roots []InputRoot, arrayLen, maxDepth int) *InputShape {
 // objects it has.
 func (s *InputShape) Add(roots ...InputRoot) {
 	for _, r := range roots {
-		s.add(r.Path, r.Typ, 1, r.MinLen)
+		s.addRoot(r)
 	}
 }
 

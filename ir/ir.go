@@ -65,6 +65,11 @@ type Var struct {
 	// is the pointer T*): callers pass at least N elements, so the object
 	// behind it as an input has at least N.
 	DeclLen int64
+	// Pointee is, for a `void *` parameter, the type of the objects the
+	// function accesses through it (InferPointees): the element type of
+	// the object behind it as an input. nil when the function never
+	// converts it to a pointer to an integer type.
+	Pointee *Type
 	// System marks a global that a system header declares and the file
 	// does not define (stderr, optind): the C library's state (see
 	// library.go).

@@ -193,6 +193,36 @@ func TestInputShape(t *testing.T) {
 	assert.NotNil(t, s.Lookup("extra"))
 }
 
+const pointeeSrc = `
+#include <stddef.h>
+int cmp(const void *a, const void *b, void *unused, void *twice, size_t n)
+{
+    const unsigned char *p = a;
+    const int *q = (const int *)b;
+    const short *s = twice;
+    const unsigned char *u = twice;
+    return n ? (*p - *q) + *s + *u + (unused != 0) : 0;
+}
+`
+
+// TestInferPointees: a void * parameter takes the type of the accesses
+// made through it (its first conversion to a pointer to an integer type):
+// the object behind it as an input is an array of that type; one the
+// function never converts stays void (NULL only).
+func TestInferPointees(t *testing.T) {
+	p := lower(t, "pointee.c", pointeeSrc, "cmp")
+	roots, _ := ir.EntryInputs(p.Funcs[0], p.Globals, false)
+	s := ir.ComputeInputShape(roots, 4, 2)
+	a := s.Lookup("a")
+	require.NotNil(t, a)
+	assert.False(t, a.Void)
+	assert.Equal(t, "unsigned char[4]", a.Typ.String())
+	assert.True(t, a.Typ.Elem.Const, "read through a pointer to const")
+	assert.Equal(t, "int[4]", s.Lookup("b").Typ.String())
+	assert.Equal(t, "short[4]", s.Lookup("twice").Typ.String(), "the first conversion")
+	assert.True(t, s.Lookup("unused").Void)
+}
+
 func onlyShadowed(m map[*ir.Var]string) map[*ir.Var]string {
 	out := map[*ir.Var]string{}
 	for v, n := range m {
