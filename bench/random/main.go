@@ -8,9 +8,11 @@
 //	{"function": "f", "runs": 123456, "covered": ["f.c:9:12:true", ...]}
 //
 // The outcome ids are those of inka's goals (`inka cover --format json`),
-// so a script compares the two goal by goal (bench/memory/run.sh). Runs
-// that stop on undefined behaviour or on a construct inka does not model
-// count the outcomes they took before.
+// so a script compares the two goal by goal (bench/memory/run.sh). Only
+// runs that are tests count, as for inka: a run that returns, exits or
+// fails an assertion; one that stops on undefined behaviour, on a
+// construct inka does not model, an unmodelled library call or a limit
+// covers nothing.
 //
 //	go run ./bench/random [-time 10s] [-runs N] [-seed S] FILE.c...
 package main
@@ -87,6 +89,11 @@ func runFunc(u *frontend.Unit, file, fn string, limit time.Duration, runs int, s
 		res, err := interp.Run(prog, fn, in, interp.Config{})
 		if err != nil {
 			continue // a construct the interpreter refuses on this input
+		}
+		switch res.Outcome {
+		case interp.Returned, interp.Exited, interp.AssertFailed:
+		default:
+			continue // not a test
 		}
 		for _, id := range res.Covered() {
 			covered[id] = true
