@@ -1,6 +1,7 @@
 package bv
 
 import (
+	"reflect"
 	"time"
 
 	"github.com/go-air/gini"
@@ -46,6 +47,8 @@ type Solver struct {
 	g *gini.Gini
 	// mark records the gates already encoded (logic.C.CnfSince).
 	mark []int8
+	// asserted are the facts, encoded again when gini is replaced.
+	asserted []z.Lit
 	// Ticks and Solves count the work done so far.
 	Ticks, Solves int64
 }
@@ -60,6 +63,11 @@ func (s *Solver) encode(ms ...z.Lit) {
 
 // Assert makes m true in every later Solve.
 func (s *Solver) Assert(m z.Lit) {
+	s.asserted = append(s.asserted, m)
+	s.add(m)
+}
+
+func (s *Solver) add(m z.Lit) {
 	s.encode(m)
 	s.g.Add(m)
 	s.g.Add(0)
@@ -68,32 +76,74 @@ func (s *Solver) Assert(m z.Lit) {
 // Solve looks for an assignment of the inputs that makes every asserted
 // literal and every assumption true. It returns Unknown when the budget
 // runs out first. Clauses learnt stay for the next Solve.
+//
+// The answer depends only on the questions asked, never on the machine's
+// load: a Solve answers Sat or Unsat exactly when gini finds the answer
+// within the ticks the budget allows, counted from gini's own count of
+// propagations. gini runs in its own goroutine and offers a pause about
+// every tick, but an offer the caller is late for passes by, so that where
+// a stopped search stands is a matter of timing: gini's learnt clauses and
+// phases after it would be too. A Solve that ends Unknown therefore
+// replaces gini by a fresh instance holding the same facts, which loses
+// what gini learnt, but only when a budget has run out.
 func (s *Solver) Solve(b Budget, assume ...z.Lit) Result {
 	s.encode(assume...)
 	s.Solves++
+	start := propagations(s.g)
 	s.g.Assume(assume...)
 	if b.Ticks <= 0 && b.Tick == nil && b.Deadline.IsZero() {
-		return Result(s.g.Solve())
+		r := Result(s.g.Solve())
+		s.Ticks += (propagations(s.g) - start) / TickProps
+		return r
 	}
-	// gini offers a pause at every tick: each pause counts one tick of the
-	// budget. A tick the controller is late for is not counted, which can
-	// only make the budget longer.
+	// pay charges the ticks done so far and reports whether the budget
+	// allows them.
+	var paid int64
+	pay := func() bool {
+		for n := (propagations(s.g) - start) / TickProps; paid < n; {
+			paid++
+			s.Ticks++
+			if (b.Ticks > 0 && paid >= b.Ticks) || (b.Tick != nil && !b.Tick()) {
+				return false
+			}
+		}
+		return true
+	}
 	ctl := s.g.GoSolve()
-	var ticks int64
 	for {
 		res, paused := ctl.Pause()
 		if !paused {
+			if !pay() {
+				// Finished past the budget: as if stopped in time.
+				s.fresh()
+				return Unknown
+			}
 			return Result(res)
 		}
-		ticks++
-		s.Ticks++
-		over := (b.Ticks > 0 && ticks >= b.Ticks) || (b.Tick != nil && !b.Tick()) ||
-			(!b.Deadline.IsZero() && time.Now().After(b.Deadline))
+		over := !pay() || (!b.Deadline.IsZero() && time.Now().After(b.Deadline))
 		ctl.Unpause()
 		if over {
-			return Result(ctl.Stop())
+			ctl.Stop()
+			s.fresh()
+			return Unknown
 		}
 	}
+}
+
+// fresh replaces gini by a new instance holding the facts.
+func (s *Solver) fresh() {
+	s.g, s.mark = gini.New(), nil
+	for _, m := range s.asserted {
+		s.add(m)
+	}
+}
+
+// propagations is gini's count of propagations so far, read while gini is
+// paused or done. gini v1.0.4 (the version go.mod requires) counts them in
+// its trail but does not export the count; TestPropagations fails if the
+// field moves.
+func propagations(g *gini.Gini) int64 {
+	return reflect.ValueOf(g).Elem().FieldByName("xo").Elem().FieldByName("Trail").Elem().FieldByName("Props").Int()
 }
 
 // Lit returns the value of m in the last satisfying assignment.
