@@ -72,7 +72,8 @@ func logicalOperands(e cc.ExpressionNode) (ops []cc.ExpressionNode, and bool) {
 
 // logical lowers a chain of && (or of ||) to nested ifs computing an int
 // 0 or 1. Each operand but the last is a condition (DecAnd, DecOr) whose
-// true (false for ||) outcome means the next operand is evaluated.
+// true (false for ||) outcome means the next operand is evaluated; with
+// Options.TestComp, the last one is a condition too.
 func (b *funcBuilder) logical(e cc.ExpressionNode) ir.Value {
 	ops, and := logicalOperands(e)
 	if len(ops) == 1 {
@@ -101,7 +102,20 @@ func (b *funcBuilder) logical(e cc.ExpressionNode) ir.Value {
 	last := ops[len(ops)-1]
 	b.cur = cur
 	old := b.setPos(last.Position())
-	b.boolInto(r, b.condValue(last))
+	if b.u.testComp {
+		// Test-Comp measures the branches gcc makes, one on each
+		// operand: the last one is a condition too.
+		d := b.decision(kind, last, "true", "false")
+		ifs := &ir.If{Cond: b.condValue(last), Dec: &ir.DecRef{D: d, True: 0, False: 1}}
+		ifs.At = b.at()
+		b.emit(ifs)
+		b.cur = &ifs.Then
+		b.setFlagTemp(r, 1)
+		b.cur = &ifs.Else
+		b.setFlagTemp(r, 0)
+	} else {
+		b.boolInto(r, b.condValue(last))
+	}
 	b.pos = old
 	b.cur = orig
 	return r

@@ -1062,6 +1062,19 @@ func (b *funcBuilder) call(x *cc.PostfixExpression, want bool) ir.Value {
 		b.discard(args[1])
 		return v
 	}
+	if b.u.testComp {
+		switch name {
+		case "reach_error", "__VERIFIER_error":
+			b.errorCall(x, name, args)
+			return nil
+		case "__VERIFIER_assume":
+			if len(args) != 1 {
+				panic(unsupported(pos, fmt.Sprintf("call of %s with %d arguments for 1 parameter", name, len(args))))
+			}
+			b.assume(args[0], pos)
+			return nil
+		}
+	}
 	call := &ir.Call{}
 	var params []*ir.Type
 	var resT *ir.Type

@@ -31,6 +31,15 @@ type Options struct {
 	// (DO-178C), each tested on its own in the IR, for condition
 	// coverage and MC/DC (conditions.go).
 	Conditions bool
+	// TestComp reads the file as a task of the Test-Comp competition (and
+	// of SV-COMP): a call of reach_error() (or the older
+	// __VERIFIER_error()) is the error the task asks to reach, lowered as
+	// an assertion that fails there (its decision's false outcome is the
+	// goal; ErrorCallDecision tells it apart), and __VERIFIER_assume(c)
+	// ends a run where c is false as abort() does (not an error: the run
+	// is not one the task considers). Whatever the file defines for them
+	// is not run.
+	TestComp bool
 }
 
 // Macros returns the #define lines of the macros o defines: Defines, then
@@ -74,17 +83,18 @@ func (e *Error) Error() string {
 // Unit is a parsed and type-checked translation unit. Its methods may be
 // called concurrently.
 type Unit struct {
-	mu    sync.Mutex // Lower's caches
-	path  string     // as given by the user
-	ast   *cc.AST
-	funcs []*cc.FunctionDefinition           // defined in the main file, source order
-	defs  map[string]*cc.FunctionDefinition  // every function defined in the unit (headers too), by name
-	objs  map[string]*cc.Declarator          // file-scope object definitions (tentative or not), by name
-	names map[string]bool                    // names of file-scope objects (to keep locals distinct)
-	files map[string][]byte                  // source text by file name
-	types map[any]*ir.Type                   // struct and union types already converted
-	inits map[*cc.Declarator]*cc.Initializer // initializers of file-scope declarators
-	lines map[string][]int                   // line start offsets by file
+	mu       sync.Mutex // Lower's caches
+	testComp bool       // Options.TestComp
+	path     string     // as given by the user
+	ast      *cc.AST
+	funcs    []*cc.FunctionDefinition           // defined in the main file, source order
+	defs     map[string]*cc.FunctionDefinition  // every function defined in the unit (headers too), by name
+	objs     map[string]*cc.Declarator          // file-scope object definitions (tentative or not), by name
+	names    map[string]bool                    // names of file-scope objects (to keep locals distinct)
+	files    map[string][]byte                  // source text by file name
+	types    map[any]*ir.Type                   // struct and union types already converted
+	inits    map[*cc.Declarator]*cc.Initializer // initializers of file-scope declarators
+	lines    map[string][]int                   // line start offsets by file
 	// why a struct or union is opaque (pointers to it can be used, not
 	// its members)
 	opaqueWhy map[*ir.Type]string
@@ -200,6 +210,7 @@ func load(path string, src []byte, opts Options) (*Unit, error) {
 	}
 	packs.close(token.Position{})
 	u := &Unit{
+		testComp:   opts.TestComp,
 		path:       path,
 		ast:        ast,
 		defs:       map[string]*cc.FunctionDefinition{},

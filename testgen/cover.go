@@ -13,6 +13,11 @@ type Criterion string
 const (
 	AllDecisions  Criterion = "all-decisions"
 	AllStatements Criterion = "all-statements"
+	// Branches adds to the decisions the conditions: each operand of a
+	// chain of && or || but the last, and the condition of each ?:. They
+	// are the branches a compiler makes, which gcov counts (Test-Comp's
+	// coverage-branches is measured so).
+	Branches Criterion = "branches"
 )
 
 // GoalStatus is the final answer for one goal of a coverage run.
@@ -76,9 +81,12 @@ func (g *Generator) Statements() []Goal {
 // goals are reported in source order.
 func (g *Generator) Cover(crit Criterion, total time.Duration) *Coverage {
 	var goals []Goal
-	if crit == AllStatements {
+	switch crit {
+	case AllStatements:
 		goals = g.Statements()
-	} else {
+	case Branches:
+		goals = g.decisionGoals(func(k ir.DecisionKind) bool { return k != ir.DecAssert })
+	default:
 		goals = g.Decisions()
 	}
 	cov := &Coverage{Function: g.Fn.Name}

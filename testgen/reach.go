@@ -95,6 +95,13 @@ type Options struct {
 	// ssa.SanityCheck after each Pointer-SSA. A failure is recorded
 	// (Generator.SanityFailures) and the goal is unknown with it.
 	Check bool
+	// StopsCover: a run that reaches the goal and then ends the program
+	// (abort, exit, a failed assertion: Test-Comp's error call) covers it,
+	// as in the competition, where the test of an error ends there and a
+	// harness stops the runs an assumption excludes. Otherwise only a run
+	// that returns does (or, for an assertion's false outcome, one that
+	// fails there). A run with undefined behaviour never does.
+	StopsCover bool
 }
 
 // DefaultTimeout is the default wall-clock guard of a goal: far above the

@@ -39,10 +39,14 @@ func describe(r *interp.Result, goal Goal) string {
 
 // confirms reports whether a replay is a test of the goal: it reaches the
 // goal and returns normally, or, for the failure of an assertion, it
-// stops at that assertion failing.
-func confirms(r *interp.Result, goal Goal, t *Test) bool {
+// stops at that assertion failing; with stopsCover (Options.StopsCover),
+// it may also end the program after the goal.
+func confirms(r *interp.Result, goal Goal, t *Test, stopsCover bool) bool {
 	if !reached(r, goal, t) {
 		return false
+	}
+	if stopsCover && (r.Outcome == interp.Exited || r.Outcome == interp.AssertFailed) {
+		return true
 	}
 	if goal.Kind == DecisionGoal && goal.Dec.Kind == ir.DecAssert && goal.Dec.Outcomes[goal.Outcome] == "false" {
 		return r.Outcome == interp.AssertFailed && r.Pos.Line == goal.Dec.Pos.Line

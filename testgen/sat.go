@@ -300,7 +300,7 @@ func (g *Generator) judge(sol solution, goal Goal, gb *budget.B) (t *Test, why s
 	switch {
 	case err != nil:
 		return nil, "replay failed: " + err.Error(), true
-	case confirms(rr, goal, t):
+	case confirms(rr, goal, t, g.Opts.StopsCover):
 		return t, "", false
 	case reached(rr, goal, t):
 		return nil, fmt.Sprintf("the goal is reached only by runs that then stop with %s", describe(rr, goal)), false

@@ -333,7 +333,7 @@ func (g *Generator) search(b *built, goal Goal, max int, res *GoalResult) (bool,
 			res.Reason = replayFailure(err)
 			return false
 		}
-		if !confirms(rr, goal, t) {
+		if !confirms(rr, goal, t, g.Opts.StopsCover) {
 			res.Spurious++
 			res.Reason = fmt.Sprintf("the model proposed inputs the interpreter does not confirm (%s)", describe(rr, goal))
 			return false
@@ -374,7 +374,7 @@ func (g *Generator) solveCut(b *built, goal Goal, more bool, res *GoalResult) (b
 			return true
 		case err != nil:
 			res.Reason = replayFailure(err)
-		case confirms(rr, goal, t):
+		case confirms(rr, goal, t, g.Opts.StopsCover):
 			res.Tests = append(res.Tests, t)
 		case reached(rr, goal, t):
 			if res.Reason == "" {
