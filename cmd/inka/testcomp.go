@@ -31,8 +31,9 @@ func (t *taskFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&t.dataModel, "data-model", "", "lp64 or ilp32, for a plain C file (default lp64; a task file says)")
 }
 
-// task reads the positional argument: a C file or a task definition.
-func (t *taskFlags) task(arg string) (*testcomp.Task, testcomp.Property, error) {
+// task reads the positional argument: a C file or a task definition, and
+// the property asked (needed: a task listing several must be told which).
+func (t *taskFlags) task(arg string, needed bool) (*testcomp.Task, testcomp.Property, error) {
 	task := &testcomp.Task{Program: arg, DataModel: testcomp.LP64}
 	if strings.HasSuffix(arg, ".yml") || strings.HasSuffix(arg, ".yaml") {
 		var err error
@@ -62,7 +63,7 @@ func (t *taskFlags) task(arg string) (*testcomp.Task, testcomp.Property, error) 
 		prop = p
 	case len(task.Properties) == 1:
 		prop = task.Properties[0]
-	case len(task.Properties) > 1:
+	case len(task.Properties) > 1 && needed:
 		return nil, 0, &usageError{"the task lists several properties: choose one with --property"}
 	default:
 		prop = testcomp.CoverageBranches
@@ -128,7 +129,7 @@ func runTestComp(args []string, stdout, stderr io.Writer) int {
 		}
 		return status
 	}
-	task, prop, err := tf.task(pos[0])
+	task, prop, err := tf.task(pos[0], true)
 	if err != nil {
 		return fail(err)
 	}

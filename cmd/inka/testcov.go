@@ -61,7 +61,7 @@ func runTestCov(args []string, stdout, stderr io.Writer) int {
 		}
 		return status
 	}
-	task, _, err := tf.task(pos[0])
+	task, _, err := tf.task(pos[0], false)
 	if err != nil {
 		return fail(err)
 	}
