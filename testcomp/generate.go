@@ -147,9 +147,6 @@ func errorAnswer(p *ir.Program, cov *testgen.Coverage, errs []testgen.Goal) Erro
 			why = append(why, fmt.Sprintf("%s at %s: %s", gs.Goal.Dec.Text, gs.Goal.Dec.Pos, gs.Reason))
 		}
 	}
-	if status == testgen.Unknown && cov.Goals == nil {
-		why = append(why, "not searched")
-	}
 	return ErrorAnswer{Status: status, Reason: strings.Join(why, "; "), Test: -1}
 }
 
