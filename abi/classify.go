@@ -69,7 +69,7 @@ func classifyInto(t *Type, off int, cs Classes) bool {
 	case Array:
 		es := t.Elem.Size()
 		for i := 0; i < t.Len; i++ {
-			if !classifyInto(t.Elem, off+8*i*es, cs) {
+			if !classifyMember(t.Elem, off+8*i*es, cs) {
 				return false
 			}
 		}
@@ -89,7 +89,7 @@ func classifyInto(t *Type, off int, cs Classes) bool {
 				}
 				continue
 			}
-			if !classifyInto(f.Type, o, cs) {
+			if !classifyMember(f.Type, o, cs) {
 				return false
 			}
 		}
@@ -113,6 +113,39 @@ func classifyInto(t *Type, off int, cs Classes) bool {
 		cs[eb+1] = merge(cs[eb+1], Integer)
 	default:
 		cs[eb] = merge(cs[eb], Integer)
+	}
+	return true
+}
+
+// classifyMember merges the classes of a member t at bit offset off into
+// cs. A scalar's class meets the others directly; an aggregate member is
+// classified on its own first (with its own post-merger cleanup), and only
+// its result meets the classes of its siblings — as gcc's and clang's
+// recursive classifiers do. The merge is not associative: in
+// union{long double, struct{float,int}[2]}, X87 meets the struct's
+// INTEGER (INTEGER), where meeting its float first would give MEMORY.
+func classifyMember(t *Type, off int, cs Classes) bool {
+	if t.Kind != Struct && t.Kind != Union && t.Kind != Array {
+		return classifyInto(t, off, cs)
+	}
+	sub := make(Classes, len(cs))
+	if !classifyInto(t, off, sub) {
+		return false
+	}
+	if t.Size() == 0 {
+		return true
+	}
+	first, last := off/64, (off+8*t.Size()-1)/64
+	for i := first; i <= last; i++ {
+		switch {
+		case sub[i] == Memory:
+			return false
+		case sub[i] == X87Up && (i == first || sub[i-1] != X87):
+			return false
+		case sub[i] == SSEUp && (i == first || sub[i-1] != SSE && sub[i-1] != SSEUp):
+			sub[i] = SSE
+		}
+		cs[i] = merge(cs[i], sub[i])
 	}
 	return true
 }

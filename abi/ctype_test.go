@@ -88,6 +88,11 @@ func TestClassify(t *testing.T) {
 		{"struct{int,~long:64}", "INTEGER,INTEGER"},   // an unnamed bit-field is storage (gcc)
 		{"struct{float,~int:0}", "SSE"},               // a zero-width one is not
 		{"union{float,int}", "INTEGER"},
+		// A member aggregate is classified first: the struct is INTEGER,
+		// and X87 meets INTEGER (INTEGER), not the float (MEMORY).
+		{"union{long double,struct{float,long long:8,char:1}[2],double,double*}", "INTEGER,INTEGER"},
+		{"union{long double,float,int}", "MEMORY"}, // direct members meet in order
+		{"struct{struct{long double}}", "X87,X87UP"},
 		{"struct{unsigned long long:40,long:50}", "INTEGER,INTEGER"},
 	} {
 		if got := Classify(MustParseType(c.typ)).String(); got != c.want {
