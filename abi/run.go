@@ -65,6 +65,13 @@ func (c *Compiler) Probe(dir string) error {
 	if _, err := exec.LookPath(c.Cmd[0]); err != nil {
 		return fmt.Errorf("compiler %s: %w", c.Name, err)
 	}
+	target := filepath.Join(dir, "probe_target.c")
+	if err := os.WriteFile(target, []byte(targetProbe), 0o644); err != nil {
+		return err
+	}
+	if _, err := cdriver.Compile(c.Cmd, dir, time.Minute, "-c", "-w", target, "-o", target+".o"); err != nil {
+		return &TargetError{Compiler: c.Name, Err: err}
+	}
 	c.Features = map[Feature]bool{}
 	probes := map[Feature]string{
 		FeatInt128:   "__int128 x; unsigned __int128 f(__int128 a) { return a; }\n",
@@ -89,6 +96,24 @@ func (c *Compiler) Probe(dir string) error {
 	}
 	return nil
 }
+
+// targetProbe compiles only for the convention inka abi tests: x86-64
+// with 64-bit pointers (not -m32's i386, not -mx32).
+const targetProbe = "#if !defined(__x86_64__) || defined(__ILP32__)\n#error not x86-64 LP64\n#endif\nint abi_target;\n"
+
+// TargetError is a compiler that does not target the SysV AMD64
+// convention (a flag such as -m32 or -mx32, a cross compiler), or that
+// cannot compile at all.
+type TargetError struct {
+	Compiler string
+	Err      error
+}
+
+func (e *TargetError) Error() string {
+	return fmt.Sprintf("compiler %s does not compile for x86-64 LP64, the SysV AMD64 convention inka abi tests (i386's -m32 and -mx32 are not supported): %v", e.Compiler, e.Err)
+}
+
+func (e *TargetError) Unwrap() error { return e.Err }
 
 func fileExists(p string) bool {
 	_, err := os.Stat(p)

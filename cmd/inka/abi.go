@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -93,6 +94,10 @@ func runABI(args []string, stdout, stderr io.Writer) int {
 	rep, err := abi.Run(o)
 	if err != nil {
 		fmt.Fprintf(stderr, "inka abi: %v\n", err)
+		var te *abi.TargetError
+		if errors.As(err, &te) {
+			return exitUsage
+		}
 		return exitInternal
 	}
 	if *jsonFile != "" {

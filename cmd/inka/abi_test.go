@@ -21,6 +21,8 @@ func TestABIUsage(t *testing.T) {
 		{"abi", "--opt", "2"},
 		{"abi", "--emit", t.TempDir()},
 		{"abi", "--emit", t.TempDir(), "--test", "q7"},
+		// i386 is another convention: refused, not a link error
+		{"abi", "--cc", "gcc -m32,gcc", "--random", "1", "--opt", "O0", "--dir", t.TempDir()},
 	} {
 		_, _, status := runCmd(t, args...)
 		assert.Equal(t, exitUsage, status, "%v", args)
