@@ -97,7 +97,20 @@ func TestBenchMCDC(t *testing.T) {
 							traces = append(traces, res.Trace)
 						}
 					}
-					shown, _ := Measure(fresh, form, traces).Count()
+					m := Measure(fresh, form, traces)
+					shown, _ := m.Count()
+					for _, d := range r.Decisions {
+						for _, cd := range d.Conditions {
+							if m.Shown[CondID(cd.Leaf)] && cd.Status != testgen.Covered {
+								// a pair random inputs show: never
+								// "impossible"; unknown is a miss
+								fmt.Printf("  random inputs show a pair for %s %q, inka: %s %s\n", CondID(cd.Leaf), cd.Leaf.Text, cd.Status, cd.Reason)
+								if cd.Status == testgen.Unreachable {
+									t.Errorf("%s: claimed impossible, random inputs show a pair", CondID(cd.Leaf))
+								}
+							}
+						}
+					}
 					c.rand, c.randOK = shown, 1
 					rnd = fmt.Sprint(shown)
 				}
