@@ -9,6 +9,7 @@ import (
 	"modernc.org/token"
 
 	"github.com/inka-tool/inka/ir"
+	"github.com/inka-tool/inka/libc"
 )
 
 // lval is a lowered lvalue: a variable accessed by name (scalar, or a
@@ -1057,6 +1058,11 @@ func (b *funcBuilder) call(x *cc.PostfixExpression, want bool) ir.Value {
 	case "__inka_assert":
 		b.assertion(args[0], id)
 		return nil
+	case "__inka_require":
+		if libc.IsModelFile(d.Position().Filename) {
+			b.require(args, pos)
+			return nil
+		}
 	case "__builtin_expect":
 		v := b.rvalue(args[0])
 		b.discard(args[1])
@@ -1078,7 +1084,11 @@ func (b *funcBuilder) call(x *cc.PostfixExpression, want bool) ir.Value {
 	call := &ir.Call{}
 	var params []*ir.Type
 	var resT *ir.Type
-	if fd := b.u.defs[name]; fd != nil {
+	fd := b.u.defs[name]
+	if fd == nil {
+		fd = b.u.model(name)
+	}
+	if fd != nil {
 		call.Func = b.pb.funcRef(fd)
 		for _, p := range call.Func.Params {
 			params = append(params, p.Typ)

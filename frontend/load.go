@@ -14,6 +14,7 @@ import (
 	"modernc.org/token"
 
 	"github.com/inka-tool/inka/ir"
+	"github.com/inka-tool/inka/libc"
 )
 
 // Options configure the preprocessor.
@@ -139,6 +140,9 @@ func (builtinFS) Open(name string) (fs.File, error) {
 	return builtinFiles.Open("include/" + rest)
 }
 
+// library is the C library inka models (package libc).
+var library = libc.Library{}
+
 var (
 	configOnce sync.Once
 	baseConfig *cc.Config
@@ -197,10 +201,19 @@ func load(path string, src []byte, opts Options) (*Unit, error) {
 	cfg.UnsignedEnums = true // as gcc: an enum without negative constants is unsigned int
 	cfg.IncludePaths = append(append([]string{""}, opts.IncludeDirs...), cfg.IncludePaths...)
 	cfg.SysIncludePaths = append(append([]string{builtinIncludeDir}, opts.IncludeDirs...), cfg.SysIncludePaths...)
+	// glibc's <ctype.h> makes isdigit(c) and its kin macros reading its
+	// locale tables unless __NO_CTYPE: inka calls the functions, whose
+	// models (package libc) give what the tables hold in the "C" locale.
 	sources := []cc.Source{
-		{Name: "<predefined>", Value: cfg.Predefined + "\n" + opts.Macros()},
+		{Name: "<predefined>", Value: cfg.Predefined + "\n#define __NO_CTYPE 1\n" + opts.Macros()},
 		{Name: "<builtin>", Value: cc.Builtin},
-		{Name: path, Value: string(src)},
+	}
+	for _, f := range library.Sources() {
+		sources = append(sources, cc.Source{Name: f.Name, Value: f.Text})
+	}
+	sources = append(sources, cc.Source{Name: path, Value: string(src)})
+	for _, f := range library.Epilogue() {
+		sources = append(sources, cc.Source{Name: f.Name, Value: f.Text})
 	}
 	packs := &packState{}
 	cfg.PragmaHandler = packs.pragma

@@ -8,6 +8,7 @@ import (
 	"modernc.org/token"
 
 	"github.com/inka-tool/inka/ir"
+	"github.com/inka-tool/inka/libc"
 )
 
 // Lower lowers function fn and, transitively, the functions of the file it
@@ -105,11 +106,11 @@ func (pb *progBuilder) newVar(name string, t *ir.Type, class ir.VarClass, pos ir
 // shell (signature) and queueing its body the first time.
 func (pb *progBuilder) funcRef(fd *cc.FunctionDefinition) *ir.Func {
 	d := fd.Declarator
-	name := d.Name()
+	pos := d.Position()
+	name := pb.u.irName(d.Name(), pos.Filename)
 	if f, ok := pb.funcs[name]; ok {
 		return f
 	}
-	pos := d.Position()
 	ft, ok := d.Type().(*cc.FunctionType)
 	if !ok {
 		panic(unsupported(pos, "function definition of type "+d.Type().String()))
@@ -117,7 +118,7 @@ func (pb *progBuilder) funcRef(fd *cc.FunctionDefinition) *ir.Func {
 	// A variadic function gets its named parameters; the arguments of its
 	// calls beyond them are evaluated but not passed (reading them, va_arg,
 	// is a cut).
-	f := &ir.Func{Name: name, Pos: irPos(pos), Variadic: ft.IsVariadic()}
+	f := &ir.Func{Name: name, Pos: irPos(pos), Variadic: ft.IsVariadic(), Library: libc.IsModelFile(pos.Filename)}
 	f.ResultTyp = pb.u.irType(ft.Result(), pos)
 	if f.ResultTyp.Kind == ir.Array {
 		panic(unsupported(pos, "function returning an array"))
@@ -176,6 +177,7 @@ func (pb *progBuilder) global(d *cc.Declarator, fnName string, init *cc.Initiali
 		init = pb.u.inits[d]
 	}
 	pos := d.Position()
+	name = pb.u.irName(name, pos.Filename)
 	t := pb.u.declType(d.Type(), pb.u.quals.typeOf(d), pos)
 	if t.Kind == ir.Void {
 		panic(unsupported(pos, "object of type void"))
@@ -273,7 +275,11 @@ func (pb *progBuilder) funcObj(d *cc.Declarator, pos token.Position) *ir.Var {
 	}
 	v := pb.newVar(name, nil, ir.FuncObj, irPos(d.Position()), nil)
 	v.ReadOnly = true
-	if fd := pb.u.defs[name]; fd != nil {
+	fd := pb.u.defs[name]
+	if fd == nil {
+		fd = pb.u.model(name)
+	}
+	if fd != nil {
 		v.Fn = pb.funcRef(fd)
 		v.Typ = v.Fn.Type()
 	} else {
@@ -346,6 +352,9 @@ func (pb *progBuilder) lowerFunc(f *ir.Func, fd *cc.FunctionDefinition) {
 	b.endPos = irPos(fd.CompoundStatement.Token2.Position())
 	b.body(fd.CompoundStatement)
 	b.finish()
+	if f.Library {
+		forgetDecisions(f)
+	}
 	ir.InferPointees(f)
 }
 

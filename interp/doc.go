@@ -105,6 +105,12 @@
 //	                (ir.Leaf.Const; the const of a pointee is not the pointer's: `T *const *p`
 //	                makes *p read-only, not p)
 //	MissingReturn   the value of a call that ended without return is used (also the entry function's)
+//	Precondition    a precondition of the C library broken (ir.Assert.UB in a model: memcpy
+//	                of overlapping objects, isdigit(300))
+//
+// Undefined behaviour inside a model of the C library (ir.Func.Library) is
+// reported at the call of the model, in the caller, the model named in the
+// message ("strlen: out-of-bounds ...").
 //
 // Not UB but outcomes of their own: AssertFailed (ir.Assert false, or a
 // call to __assert_fail), Exited (exit, _Exit, quick_exit, abort),

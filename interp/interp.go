@@ -613,13 +613,25 @@ func (m *machine) call(f *ir.Func, args []argVal, pos ir.Pos, depth int) (argVal
 		}
 	}
 	if err := m.block(f.Body); err != nil && err != errReturn {
-		return argVal{}, err
+		return argVal{}, atCall(err, f, caller, pos)
 	}
 	if !fr.ret && f.Result != nil {
 		// No Return statement executed: the value is indeterminate.
 		return argVal{v: Val{Typ: f.ResultTyp, undef: noReturnVal}}, nil
 	}
 	return fr.rv, nil
+}
+
+// atCall reports undefined behaviour in a model of the C library (f,
+// called at pos by caller) at the call, where the program went wrong:
+// "pos: undefined behaviour: out-of-bounds access: strlen: ...".
+func atCall(err error, f *ir.Func, caller *frame, pos ir.Pos) error {
+	st, ok := err.(*stop)
+	if !ok || st.ub == nil || !f.Library || caller == nil || caller.fn.Library {
+		return err
+	}
+	msg := f.Name + ": " + st.msg
+	return &stop{outcome: UB, pos: pos, msg: msg, ub: &UBReport{Kind: st.ub.Kind, Pos: pos, Func: caller.fn.Name, Msg: msg}}
 }
 
 // errReturn unwinds the statements of a function after its Return.
@@ -896,6 +908,9 @@ func (m *machine) exec(s ir.Stmt) error {
 			return err
 		}
 		m.record(s.Dec, c)
+		if !c && s.UB != "" {
+			return m.fail(s, ub(Precondition, "%s", s.UB))
+		}
 		if !c {
 			msg := "assertion failed"
 			if s.Dec != nil {

@@ -27,6 +27,7 @@ const (
 	Uninitialized                // indeterminate value used in an operation, a branch, an address or an index
 	ReadOnlyWrite                // write to a string literal or const object
 	MissingReturn                // value of a function that ended without return used by its caller
+	Precondition                 // a precondition of the C library broken (ir.Assert.UB: memcpy of overlapping objects, isdigit(300))
 )
 
 var ubNames = [...]string{
@@ -44,6 +45,7 @@ var ubNames = [...]string{
 	Uninitialized:  "use of uninitialized value",
 	ReadOnlyWrite:  "write to read-only object",
 	MissingReturn:  "missing return value",
+	Precondition:   "C library precondition",
 }
 
 func (k UBKind) String() string {

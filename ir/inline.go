@@ -128,7 +128,7 @@ func (in *inliner) stmt(out []Stmt, s Stmt, sub map[*Var]*Var, depth int, ctx st
 	case *Store:
 		return append(out, &Store{At: s.At, Ptr: rval(sub, s.Ptr), Src: rval(sub, s.Src), Init: s.Init})
 	case *Assert:
-		return append(out, &Assert{At: s.At, Cond: rval(sub, s.Cond), Dec: s.Dec})
+		return append(out, &Assert{At: s.At, Cond: rval(sub, s.Cond), Dec: s.Dec, UB: s.UB})
 	case *Return:
 		return append(out, &Return{At: s.At, Val: rval(sub, s.Val)})
 	case *Unsupported:

@@ -33,7 +33,7 @@ func UnmodelledStmt(s Stmt) string {
 	}
 	for _, v := range StmtVars(s) {
 		if v.System {
-			return fmt.Sprintf("%s is an object of the C library, which inka does not model", v.Name)
+			return fmt.Sprintf("depends on %s, an object of the C library inka does not model", v.Name)
 		}
 	}
 	return ""
@@ -48,7 +48,7 @@ func (c *Call) Unmodelled() string {
 		return ""
 	}
 	if c.Dst != nil {
-		return fmt.Sprintf("%s is a C library function inka does not model, and the run uses its result", e.Name)
+		return fmt.Sprintf("depends on %s, which inka does not model: the run uses its result", e.Name)
 	}
 	format := PrintfFormat(e.Name)
 	for i, a := range c.Args {
@@ -65,7 +65,7 @@ func (c *Call) Unmodelled() string {
 		if isStream(t.Elem) {
 			continue // a FILE: the program reads it only through the library
 		}
-		return fmt.Sprintf("%s is a C library function inka does not model, and it may write through its argument %d", e.Name, i+1)
+		return fmt.Sprintf("depends on %s, which inka does not model: it may write through its argument %d", e.Name, i+1)
 	}
 	return ""
 }

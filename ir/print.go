@@ -187,6 +187,9 @@ func StmtString(s Stmt) string {
 		}
 		return "return " + s.Val.String()
 	case *Assert:
+		if s.UB != "" {
+			return fmt.Sprintf("require(%s, %q)", s.Cond, s.UB)
+		}
 		return fmt.Sprintf("assert(%s)%s", s.Cond, decString(s.Dec))
 	case *Unsupported:
 		if s.Dst != nil {

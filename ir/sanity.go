@@ -536,7 +536,10 @@ func (c *checker) stmt(s Stmt) {
 	case *Assert:
 		c.value(s, s.Cond, true)
 		c.decRef(s, s.Dec)
-		if s.Dec == nil || s.Dec.D.Kind != DecAssert {
+		switch {
+		case s.UB != "" && s.Dec != nil:
+			c.errorf("%s: a precondition with a decision", StmtString(s))
+		case s.UB == "" && (s.Dec == nil || s.Dec.D.Kind != DecAssert):
 			c.errorf("%s: assert without an assert decision", StmtString(s))
 		}
 	case *If:

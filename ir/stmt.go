@@ -205,10 +205,16 @@ type Return struct {
 // Assert is `assert(Cond)` as the program has it (not compiled out with
 // NDEBUG): the execution stops with an assertion failure when Cond is zero.
 // The condition is also a decision (kind DecAssert): Dec says which.
+//
+// With UB set it is a precondition of the C library instead (a model's
+// __inka_require, package libc): when Cond is zero the run has undefined
+// behaviour, UB saying which ("memcpy: the objects overlap"); it is no
+// decision (Dec is nil).
 type Assert struct {
 	At
 	Cond Value
 	Dec  *DecRef
+	UB   string
 }
 
 // Unsupported is a construct inka does not model, at the point where a run
@@ -362,6 +368,10 @@ type Func struct {
 	Body      []Stmt
 	Decisions []*Decision
 	Variadic  bool
+	// Library: the model of a C library function (package libc), lowered
+	// from inka's C sources rather than the user's: it has no decisions,
+	// and undefined behaviour in it is reported at the call.
+	Library bool
 }
 
 // Type returns the function type of f.

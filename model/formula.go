@@ -341,7 +341,7 @@ func (t *unroller) block(ss []ssa.Stmt) {
 		if src := s.Source(); src != nil {
 			if why := ir.UnmodelledStmt(src); why != "" {
 				// The C library: the run stops here (ir/library.go).
-				t.cut(fmt.Sprintf("it depends on the statement at %s: %s", src.Position(), why), true)
+				t.cut(fmt.Sprintf("%s: it %s", src.Position(), why), true)
 			}
 		}
 		t.order = t.order[:len(t.order)-1]

@@ -516,7 +516,7 @@ func (m *Model) stmt(s ssa.Stmt, e *env, index int) []fd.Constraint {
 	if src := s.Source(); src != nil {
 		if why := ir.UnmodelledStmt(src); why != "" {
 			// The C library: the path stops here (ir/library.go).
-			out = append(out, m.unsupported(fmt.Sprintf("%s: %s", src.Position(), why)))
+			out = append(out, m.unsupported(fmt.Sprintf("%s: it %s", src.Position(), why)))
 		}
 	}
 	return out

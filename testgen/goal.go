@@ -257,7 +257,7 @@ func (in *instrumenter) guard(pos ir.Pos, ss []ir.Stmt) []ir.Stmt {
 
 func (in *instrumenter) stmt(s ir.Stmt) ([]ir.Stmt, bool) {
 	if why := ir.UnmodelledStmt(s); in.cut && why != "" {
-		return []ir.Stmt{in.cutPoint(s.Position(), fmt.Sprintf("it depends on the statement at %s: %s", s.Position(), why))}, true
+		return []ir.Stmt{in.cutPoint(s.Position(), fmt.Sprintf("%s: it %s", s.Position(), why))}, true
 	}
 	switch s := s.(type) {
 	case *ir.Copy:

@@ -1,6 +1,8 @@
-/* The C library is no free input: a goal that depends on what an
- * unmodelled library function returns or writes is unknown, naming it;
- * calls that only write output run as themselves. */
+/* The C library is no free input. A function inka models (package libc)
+ * is code: abs(3) is 3, never 7, so the first goal is unreachable, and
+ * tolower('A') is 'a'. A goal that depends on what an unmodelled library
+ * function returns or writes is unknown, naming it; calls that only write
+ * output run as themselves. */
 #include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -37,6 +39,16 @@ int checked(int x, const char *name)
 	}
 	if (x > 1000)
 		return (int)strlen(name);
+	if (x == 7 && getenv(name) != NULL)
+		return 1;
 	printf("%d\n", x);
+	return 0;
+}
+
+/* Unmodelled: what rand returns is the library's, not the test's. */
+int lucky(void)
+{
+	if (rand() == 7)
+		return 1;
 	return 0;
 }

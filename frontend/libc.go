@@ -1,0 +1,83 @@
+package frontend
+
+import (
+	"fmt"
+	"strings"
+
+	"modernc.org/cc/v4"
+	"modernc.org/token"
+
+	"github.com/inka-tool/inka/ir"
+	"github.com/inka-tool/inka/libc"
+)
+
+// The C library's models (package libc) are C sources read with the
+// file: every translation unit defines __inka_libc_strlen and its kin. A
+// call of a C library function (declared by a system header, not defined
+// by the file) that has a model is a call of the model, lowered and
+// inlined like the file's own functions; in the IR the model carries the
+// library's name (strlen), its decisions are no goals, and its globals
+// (errno) are named as C names them.
+
+// model returns the definition of the model of the function name, or nil:
+// nil when the file defines name itself, when no system header declares
+// it (the file's own declaration makes it the file's callee), or when
+// inka does not model it. __builtin_strlen is strlen.
+func (u *Unit) model(name string) *cc.FunctionDefinition {
+	if u.defs[name] != nil || !u.declaredBySystem(name) {
+		return nil
+	}
+	lib := strings.TrimPrefix(name, "__builtin_")
+	if !library.Has(lib) {
+		return nil
+	}
+	return u.defs[libc.Prefix+lib]
+}
+
+// irName returns the name in the IR of a function or global defined at
+// pos named name: a model's is the library's name (__inka_libc_strlen is
+// strlen) unless the file defines that name itself.
+func (u *Unit) irName(name string, pos string) string {
+	if !libc.IsModelFile(pos) {
+		return name
+	}
+	lib, ok := strings.CutPrefix(name, libc.Prefix)
+	if !ok || u.defs[lib] != nil || u.objs[lib] != nil {
+		return name
+	}
+	return lib
+}
+
+// forgetDecisions makes the decisions of a model's body no decisions:
+// the goals are the file's, and a model's tests are of no interest to
+// the user (its branches are still the model's, for the analysis).
+func forgetDecisions(f *ir.Func) {
+	f.Decisions = nil
+	ir.Walk(f.Body, func(s ir.Stmt) {
+		switch s := s.(type) {
+		case *ir.If:
+			s.Dec = nil
+		case *ir.While:
+			s.Dec = nil
+		case *ir.Assert:
+			s.Dec = nil
+		}
+	})
+}
+
+// require lowers a model's __inka_require(cond, "why"): an Assert whose
+// failure is undefined behaviour (ir.Assert.UB), no decision.
+func (b *funcBuilder) require(args []cc.ExpressionNode, pos token.Position) {
+	var why string
+	if len(args) == 2 {
+		if lit, ok := unparen(args[1]).(*cc.PrimaryExpression); ok && lit.Case == cc.PrimaryExpressionString {
+			s, _ := lit.Value().(cc.StringValue)
+			why = strings.TrimSuffix(string(s), "\x00")
+		}
+	}
+	if why == "" {
+		panic(fmt.Sprintf("libc: %v: __inka_require needs a condition and a string literal", pos))
+	}
+	c := b.condValue(args[0])
+	b.emit(&ir.Assert{At: b.at(), Cond: c, UB: why})
+}

@@ -1,0 +1,23 @@
+/* The prelude of inka's C library models (see doc.go). It is read before
+ * the models, both by inka's front end and by the differential test's gcc
+ * build, and declares only reserved names: the models must compile in any
+ * translation unit, before any of the user's headers. */
+
+typedef __SIZE_TYPE__ __inka_size_t;
+typedef __UINTPTR_TYPE__ __inka_uintptr_t;
+
+/* __inka_require(c, why) states a precondition of the C standard: the call
+ * has undefined behaviour unless c holds. inka's interpreter reports it
+ * ("undefined behaviour: C library precondition: memcpy: why", at the
+ * call of the model), its constraint models exclude it,
+ * like every other undefined behaviour. why must be a string literal. */
+void __inka_require(int c, const char *why);
+
+/* __inka_output(stream, c) writes the byte c to stream (1: standard
+ * output, 2: standard error). The interpreter records it in the run's
+ * output; nothing in the program can read it back. */
+void __inka_output(int stream, int c);
+
+#define __INKA_EOF (-1)
+#define __INKA_EINVAL 22
+#define __INKA_ERANGE 34
