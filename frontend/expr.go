@@ -1086,7 +1086,7 @@ func (b *funcBuilder) call(x *cc.PostfixExpression, want bool) ir.Value {
 	var resT *ir.Type
 	fd := b.u.defs[name]
 	if fd == nil {
-		fd = b.u.model(name)
+		fd = b.u.model(name, args)
 	}
 	if fd != nil {
 		call.Func = b.pb.funcRef(fd)

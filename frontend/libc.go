@@ -19,19 +19,54 @@ import (
 // library's name (strlen), its decisions are no goals, and its globals
 // (errno) are named as C names them.
 
-// model returns the definition of the model of the function name, or nil:
-// nil when the file defines name itself, when no system header declares
-// it (the file's own declaration makes it the file's callee), or when
-// inka does not model it. __builtin_strlen is strlen.
-func (u *Unit) model(name string) *cc.FunctionDefinition {
+// model returns the definition of the model of the function name called
+// with args (nil when its address is taken), or nil: nil when the file
+// defines name itself, when no system header declares it (the file's own
+// declaration makes it the file's callee), or when inka does not model it
+// or not on those arguments (memcpy of an int array without byte-addressed
+// memory, libc.Library.Version). __builtin_strlen is strlen.
+func (u *Unit) model(name string, args []cc.ExpressionNode) *cc.FunctionDefinition {
 	if u.defs[name] != nil || !u.declaredBySystem(name) {
 		return nil
 	}
-	lib := strings.TrimPrefix(name, "__builtin_")
-	if !library.Has(lib) {
+	m, ok := library.Model(strings.TrimPrefix(name, "__builtin_"))
+	if !ok {
 		return nil
 	}
-	return u.defs[libc.Prefix+lib]
+	var chars []byte
+	for _, i := range m.Chars {
+		if i >= len(args) {
+			return nil
+		}
+		c := charKind(args[i].Type())
+		if c == 0 {
+			return nil
+		}
+		chars = append(chars, c)
+	}
+	return u.defs[library.Version(m, string(chars))]
+}
+
+// charKind returns the letter of the character type an argument of type t
+// points to, for libc.Library.Version ('c', 's', 'u'), or 0.
+func charKind(t cc.Type) byte {
+	switch x := t.(type) {
+	case *cc.PointerType:
+		t = x.Elem()
+	case *cc.ArrayType:
+		t = x.Elem()
+	default:
+		return 0
+	}
+	switch t.Kind() {
+	case cc.Char:
+		return 'c'
+	case cc.SChar:
+		return 's'
+	case cc.UChar:
+		return 'u'
+	}
+	return 0
 }
 
 // irName returns the name in the IR of a function or global defined at

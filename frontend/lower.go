@@ -277,7 +277,7 @@ func (pb *progBuilder) funcObj(d *cc.Declarator, pos token.Position) *ir.Var {
 	v.ReadOnly = true
 	fd := pb.u.defs[name]
 	if fd == nil {
-		fd = pb.u.model(name)
+		fd = pb.u.model(name, nil)
 	}
 	if fd != nil {
 		v.Fn = pb.funcRef(fd)

@@ -13,9 +13,10 @@
 // out of range), and the values glibc returns where C leaves them open
 // (isdigit('7') is 2048 in glibc, strcmp returns the difference of the
 // bytes). libc_test.go compiles them with gcc under their prefixed names
-// and runs them beside glibc on many inputs, and through inka's
-// interpreter on the same inputs: results, errno, endptr, the bytes
-// written and the undefined behaviour must agree.
+// and runs them beside glibc on millions of inputs (testdata/diff.c):
+// results, errno, endptr, the bytes written and the broken preconditions
+// must agree. interp's differential test runs them through inka's own
+// interpreter beside glibc (testdata/diff/libc.c of the repository).
 //
 // # How the front end reads them
 //
@@ -56,6 +57,10 @@ type Model struct {
 	// Bytes: the model needs byte-addressed memory (void * of any
 	// object, pointer arithmetic in bytes, pointers as integers).
 	Bytes bool
+	// Chars lists the void * parameters that the model reads or writes
+	// as characters: without byte-addressed memory it has a version per
+	// character type of their objects (Library.Version).
+	Chars []int
 }
 
 // The models, by source file. The order is the order of the sources.
@@ -94,10 +99,10 @@ var models = []Model{
 	{Name: "strspn", Header: "string.h", File: "string.c"},
 	{Name: "strcspn", Header: "string.h", File: "string.c"},
 	{Name: "strpbrk", Header: "string.h", File: "string.c"},
-	{Name: "memcpy", Header: "string.h", File: "string.c"},
-	{Name: "memset", Header: "string.h", File: "string.c"},
-	{Name: "memcmp", Header: "string.h", File: "string.c"},
-	{Name: "memchr", Header: "string.h", File: "string.c"},
+	{Name: "memcpy", Header: "string.h", File: "string.c", Chars: []int{0, 1}},
+	{Name: "memset", Header: "string.h", File: "string.c", Chars: []int{0}},
+	{Name: "memcmp", Header: "string.h", File: "string.c", Chars: []int{0, 1}},
+	{Name: "memchr", Header: "string.h", File: "string.c", Chars: []int{0}},
 	{Name: "memmove", Header: "string.h", File: "string.c", Bytes: true},
 
 	{Name: "abs", Header: "stdlib.h", File: "stdlib.c"},
@@ -140,12 +145,31 @@ func (l Library) Models() []Model {
 
 // Has reports whether l models the C library function or object name.
 func (l Library) Has(name string) bool {
+	_, ok := l.Model(name)
+	return ok
+}
+
+// Model returns the model of the C library function or object name.
+func (l Library) Model(name string) (Model, bool) {
 	for _, m := range l.Models() {
 		if m.Name == name {
-			return true
+			return m, true
 		}
 	}
-	return false
+	return Model{}, false
+}
+
+// Version returns the C name of the model m to call, given the character
+// types of the objects its Chars parameters point to, one letter each:
+// 'c' (char), 's' (signed char), 'u' (unsigned char). Without
+// byte-addressed memory an object is accessed only as its own type, so a
+// call of memcpy from an unsigned char array into a char array is a call
+// of __inka_libc_memcpy_cu; with it, of __inka_libc_memcpy.
+func (l Library) Version(m Model, chars string) string {
+	if len(m.Chars) == 0 || l.Bytes {
+		return Prefix + m.Name
+	}
+	return Prefix + m.Name + "_" + chars
 }
 
 // A File is a C source the front end reads with the user's file.

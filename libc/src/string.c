@@ -1,7 +1,10 @@
 /* <string.h>.
  *
  * Written for the analysis: index loops over the bytes, one comparison a
- * step, no word-at-a-time tricks. Reading past the end of an object,
+ * step, no word-at-a-time tricks, and one exit a loop (its condition): a
+ * return inside a loop makes every unrolling a path of its own, and a
+ * model of strncmp written so took minutes where this one takes
+ * milliseconds. Reading past the end of an object,
  * through NULL, or a string without its terminating NUL is undefined
  * behaviour as in any C code; so is copying between objects that overlap
  * (memcpy, strcpy, ...: __inka_overlap). The comparisons return the
@@ -45,14 +48,12 @@ int strcmp(const char *a, const char *b)
 
 int strncmp(const char *a, const char *b, size_t n)
 {
-	size_t i;
-	for (i = 0; i < n; i++) {
-		if (a[i] != b[i])
-			return (unsigned char)a[i] - (unsigned char)b[i];
-		if (a[i] == 0)
-			break;
-	}
-	return 0;
+	size_t i = 0;
+	while (i < n && a[i] != 0 && a[i] == b[i])
+		i++;
+	if (i == n)
+		return 0;
+	return (unsigned char)a[i] - (unsigned char)b[i];
 }
 
 char *strcpy(char *restrict dst, const char *restrict src)
@@ -103,127 +104,149 @@ char *strncat(char *restrict dst, const char *restrict src, size_t n)
 char *strchr(const char *s, int c)
 {
 	size_t i = 0;
-	for (;;) {
-		if (s[i] == (char)c)
-			return (char *)&s[i];
-		if (s[i] == 0)
-			return NULL;
+	while (s[i] != (char)c && s[i] != 0)
 		i++;
-	}
+	return s[i] == (char)c ? (char *)&s[i] : NULL;
 }
 
 char *strrchr(const char *s, int c)
 {
 	size_t i = 0;
 	const char *last = NULL;
-	for (;;) {
+	while (s[i] != 0) {
 		if (s[i] == (char)c)
 			last = &s[i];
-		if (s[i] == 0)
-			return (char *)last;
 		i++;
 	}
+	return (char)c == 0 ? (char *)&s[i] : (char *)last;
 }
 
+/* i is where the match being tried starts, j how much of it matched. */
 char *strstr(const char *hay, const char *needle)
 {
-	size_t i = 0, j;
-	for (;;) {
-		j = 0;
-		while (needle[j] != 0 && hay[i + j] == needle[j])
+	size_t i = 0, j = 0;
+	while (needle[j] != 0 && hay[i + j] != 0) {
+		if (hay[i + j] == needle[j]) {
 			j++;
-		if (needle[j] == 0)
-			return (char *)&hay[i];
-		if (hay[i] == 0)
-			return NULL;
-		i++;
+		} else {
+			i++;
+			j = 0;
+		}
 	}
+	return needle[j] == 0 ? (char *)&hay[i] : NULL;
 }
 
+/* The span functions try s[i] against the set's bytes, j. */
 size_t strspn(const char *s, const char *accept)
 {
-	size_t i = 0, j;
-	for (;;) {
-		if (s[i] == 0)
-			return i;
-		j = 0;
-		while (accept[j] != 0 && accept[j] != s[i])
+	size_t i = 0, j = 0;
+	while (s[i] != 0 && accept[j] != 0) {
+		if (accept[j] == s[i]) {
+			i++;
+			j = 0;
+		} else {
 			j++;
-		if (accept[j] == 0)
-			return i;
-		i++;
+		}
 	}
+	return i;
 }
 
 size_t strcspn(const char *s, const char *reject)
 {
-	size_t i = 0, j;
-	for (;;) {
-		if (s[i] == 0)
-			return i;
-		j = 0;
-		while (reject[j] != 0 && reject[j] != s[i])
+	size_t i = 0, j = 0;
+	while (s[i] != 0 && reject[j] != s[i]) {
+		if (reject[j] == 0) {
+			i++;
+			j = 0;
+		} else {
 			j++;
-		if (reject[j] != 0)
-			return i;
-		i++;
+		}
 	}
+	return i;
 }
 
 char *strpbrk(const char *s, const char *accept)
 {
-	size_t i = 0, j;
-	for (;;) {
-		if (s[i] == 0)
-			return NULL;
-		j = 0;
-		while (accept[j] != 0 && accept[j] != s[i])
-			j++;
-		if (accept[j] != 0)
-			return (char *)&s[i];
-		i++;
+	size_t i = strcspn(s, accept);
+	return s[i] != 0 ? (char *)&s[i] : NULL;
+}
+
+/* memcpy, memset, memcmp and memchr read and write their objects as
+ * characters. Where inka's memory is not byte-addressed (no __INKA_BYTES),
+ * an object is accessed only as its own type: the front end calls the
+ * version for the character types of the arguments, memcpy_cu copying an
+ * array of unsigned char into one of char (c: char, s: signed char, u:
+ * unsigned char), and leaves the call unmodelled on other objects. */
+#define __INKA_MEMCPY(name, D, S)                                               \
+	void *name(void *restrict dst, const void *restrict src, size_t n)      \
+	{                                                                       \
+		D *d = dst;                                                     \
+		const S *s = src;                                               \
+		size_t i;                                                       \
+		__inka_require(!__inka_overlap(dst, n, src, n), "the objects overlap"); \
+		for (i = 0; i < n; i++)                                         \
+			d[i] = (D)s[i];                                         \
+		return dst;                                                     \
 	}
-}
 
-void *memcpy(void *restrict dst, const void *restrict src, size_t n)
-{
-	unsigned char *d = dst;
-	const unsigned char *s = src;
-	size_t i;
-	__inka_require(!__inka_overlap(dst, n, src, n), "the objects overlap");
-	for (i = 0; i < n; i++)
-		d[i] = s[i];
-	return dst;
-}
+#define __INKA_MEMSET(name, D)                    \
+	void *name(void *dst, int c, size_t n)     \
+	{                                          \
+		D *d = dst;                        \
+		size_t i;                          \
+		for (i = 0; i < n; i++)            \
+			d[i] = (D)(unsigned char)c; \
+		return dst;                        \
+	}
 
-void *memset(void *dst, int c, size_t n)
-{
-	unsigned char *d = dst;
-	size_t i;
-	for (i = 0; i < n; i++)
-		d[i] = (unsigned char)c;
-	return dst;
-}
+#define __INKA_MEMCMP(name, A, B)                                                  \
+	int name(const void *a, const void *b, size_t n)                           \
+	{                                                                          \
+		const A *x = a;                                                    \
+		const B *y = b;                                                    \
+		size_t i = 0;                                                      \
+		while (i < n && (unsigned char)x[i] == (unsigned char)y[i])        \
+			i++;                                                       \
+		return i == n ? 0 : (unsigned char)x[i] - (unsigned char)y[i];     \
+	}
 
-int memcmp(const void *a, const void *b, size_t n)
-{
-	const unsigned char *x = a, *y = b;
-	size_t i;
-	for (i = 0; i < n; i++)
-		if (x[i] != y[i])
-			return x[i] - y[i];
-	return 0;
-}
+#define __INKA_MEMCHR(name, S)                                   \
+	void *name(const void *s, int c, size_t n)                \
+	{                                                         \
+		const S *p = s;                                   \
+		size_t i = 0;                                     \
+		while (i < n && (unsigned char)p[i] != (unsigned char)c) \
+			i++;                                      \
+		return i < n ? (void *)&p[i] : NULL;              \
+	}
 
-void *memchr(const void *s, int c, size_t n)
-{
-	const unsigned char *p = s;
-	size_t i;
-	for (i = 0; i < n; i++)
-		if (p[i] == (unsigned char)c)
-			return (void *)&p[i];
-	return NULL;
-}
+#ifdef __INKA_BYTES
+__INKA_MEMCPY(memcpy, unsigned char, unsigned char)
+__INKA_MEMSET(memset, unsigned char)
+__INKA_MEMCMP(memcmp, unsigned char, unsigned char)
+__INKA_MEMCHR(memchr, unsigned char)
+#endif
+
+#define __INKA_PAIRS(F, f)                                                                        \
+	F(f##_cc, char, char) F(f##_cs, char, signed char) F(f##_cu, char, unsigned char)         \
+	F(f##_sc, signed char, char) F(f##_ss, signed char, signed char)                          \
+	F(f##_su, signed char, unsigned char) F(f##_uc, unsigned char, char)                      \
+	F(f##_us, unsigned char, signed char) F(f##_uu, unsigned char, unsigned char)
+
+__INKA_PAIRS(__INKA_MEMCPY, __inka_libc_memcpy)
+__INKA_PAIRS(__INKA_MEMCMP, __inka_libc_memcmp)
+__INKA_MEMSET(__inka_libc_memset_c, char)
+__INKA_MEMSET(__inka_libc_memset_s, signed char)
+__INKA_MEMSET(__inka_libc_memset_u, unsigned char)
+__INKA_MEMCHR(__inka_libc_memchr_c, char)
+__INKA_MEMCHR(__inka_libc_memchr_s, signed char)
+__INKA_MEMCHR(__inka_libc_memchr_u, unsigned char)
+
+#undef __INKA_PAIRS
+#undef __INKA_MEMCPY
+#undef __INKA_MEMSET
+#undef __INKA_MEMCMP
+#undef __INKA_MEMCHR
 
 #ifdef __INKA_BYTES
 void *memmove(void *dst, const void *src, size_t n)
