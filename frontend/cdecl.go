@@ -6,6 +6,8 @@ import (
 	"strings"
 
 	"modernc.org/cc/v4"
+
+	"github.com/inka-tool/inka/libc"
 )
 
 // CType is a C type as the file declares it, with what ir.Type leaves out:
@@ -50,9 +52,13 @@ func (u *Unit) FuncType(name string) (CType, error) {
 	return CType{}, fmt.Errorf("no function %s declared in %s", name, u.path)
 }
 
-// ObjectType returns the declared type of the file-scope object name.
+// ObjectType returns the declared type of the file-scope object name;
+// errno is the model's (package libc), which C code sets as `errno = 0`.
 func (u *Unit) ObjectType(name string) (CType, error) {
 	d := u.objs[name]
+	if d == nil && library.Has(name) {
+		d = u.objs[libc.Prefix+name]
+	}
 	if d == nil {
 		return CType{}, fmt.Errorf("no object %s declared at file scope in %s", name, u.path)
 	}

@@ -198,6 +198,53 @@ int check(int x, const char *name)
 	assert.Contains(t, out, fmt.Sprintf("%d passed, 0 failed", len(m.Tests)))
 }
 
+// TestLibraryModels: the tests of goals reached through the models of
+// the C library (strcmp, strtol and the errno it sets, isdigit) pass
+// against glibc, errno set and checked by the harness whether or not the
+// file includes <errno.h>; a model that disagreed with glibc would fail
+// them.
+func TestLibraryModels(t *testing.T) {
+	needGCC(t)
+	for _, errnoH := range []string{"#include <errno.h>\n", ""} {
+		dir := t.TempDir()
+		file := filepath.Join(dir, "cmd.c")
+		src := errnoH + `#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+long option(const char *name, const char *value)
+{
+	char *end;
+	long v;
+	if (strcmp(name, "-n") != 0)
+		return -1;
+	if (!isdigit((unsigned char)value[0]))
+		return -2;
+	v = strtol(value, &end, 10);
+	if (*end != 0)
+		return -3;
+	if (v == 77)
+		return 0;
+	return v;
+}
+`
+		require.NoError(t, os.WriteFile(file, []byte(src), 0o644))
+		opts := genOpts
+		opts.ArrayLen = 6
+		u, run := cover(t, file, "option", opts)
+		for _, g := range run.Goals {
+			assert.Equal(t, "covered", g.Status, "%s: %s", g.ID, g.Reason)
+		}
+		hd, m := emit(t, u, run, harness.Options{ArrayLen: opts.ArrayLen})
+		require.NotEmpty(t, m.Tests)
+		harnessC, err := os.ReadFile(filepath.Join(hd, harness.HarnessFile))
+		require.NoError(t, err)
+		assert.Contains(t, string(harnessC), `inka_check_int("errno", errno, `)
+		out, status := buildRun(t, hd)
+		assert.Equal(t, 0, status, out)
+		assert.Contains(t, out, fmt.Sprintf("%d passed, 0 failed", len(m.Tests)))
+	}
+}
+
 // TestFalseClaims proves that the coverage checks can fail: the claims of
 // the two tests of testdata/harness/mutate.c are swapped (each claims the
 // outcome the other takes) and an outcome the decision does not have is

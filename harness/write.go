@@ -139,7 +139,9 @@ func (s *Suite) Write(dir string) (*Manifest, error) {
 		fmt.Fprintf(&h, " *   cc -std=c11 -o harness %s && ./harness\n", HarnessFile)
 	}
 	fmt.Fprintf(&h, " * ./harness ID runs test ID alone. The exit status is 1 when a check fails.\n */\n")
-	fmt.Fprintf(&h, "#include <setjmp.h>\n#include <stdio.h>\n#include <stdlib.h>\n#include \"%s\"\n\n", HeaderFile)
+	// <errno.h>: a test sets errno, an input when the file calls a model
+	// that sets it (package libc).
+	fmt.Fprintf(&h, "#include <errno.h>\n#include <setjmp.h>\n#include <stdio.h>\n#include <stdlib.h>\n#include \"%s\"\n\n", HeaderFile)
 	fmt.Fprintf(&h, "/* validate builds with INKA_UNIT naming an instrumented copy of the file */\n")
 	fmt.Fprintf(&h, "#ifdef INKA_UNIT\n#include INKA_UNIT\n#else\n#include \"%s\"\n#endif\n", UnitFile)
 	if defs, err := s.externObjects(); err != nil {

@@ -57,6 +57,10 @@ type Model struct {
 	// Bytes: the model needs byte-addressed memory (void * of any
 	// object, pointer arithmetic in bytes, pointers as integers).
 	Bytes bool
+	// Object: an object of the library (errno), not a function. C code
+	// names it, but its address is no constant: glibc's errno is
+	// `(*__errno_location ())`.
+	Object bool
 	// Chars lists the void * parameters that the model reads or writes
 	// as characters: without byte-addressed memory it has a version per
 	// character type of their objects (Library.Version).
@@ -82,7 +86,7 @@ var models = []Model{
 	{Name: "tolower", Header: "ctype.h", File: "ctype.c"},
 	{Name: "toupper", Header: "ctype.h", File: "ctype.c"},
 
-	{Name: "errno", Header: "errno.h", File: "errno.c"},
+	{Name: "errno", Header: "errno.h", File: "errno.c", Object: true},
 	{Name: "__errno_location", Header: "errno.h", File: "errno.c"},
 
 	{Name: "strlen", Header: "string.h", File: "string.c"},
