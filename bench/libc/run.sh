@@ -9,8 +9,8 @@
 #   bench/libc/run.sh [BEFORE_REV [AFTER_REV]]
 #
 # BEFORE_REV defaults to the commit before the models landed, AFTER_REV to
-# HEAD. Budgets: --array-len 24 (a header line is 18 bytes), --timeout 10s
-# a goal, the default --steps.
+# HEAD. Budgets: --array-len 24 (a header line is 18 bytes), the default
+# --steps and --timeout.
 set -e
 root=$(git rev-parse --show-toplevel)
 first=$(git -C "$root" log --format=%H --grep='^libc, frontend, interp, ir: the C library as code' | tail -1)
@@ -30,7 +30,7 @@ build "$after" after
 (cd "$root" && go run ./bench/random -time 10s "$file") >"$tmp/random.json"
 for fn in $funcs; do
 	for w in before after; do
-		"$tmp/inka-$w" cover "$file" --func "$fn" --array-len 24 --timeout 10s --format json >"$tmp/$w.json" 2>/dev/null || true
+		"$tmp/inka-$w" cover "$file" --func "$fn" --array-len 24 --format json >"$tmp/$w.json" 2>/dev/null || true
 	done
 	python3 - "$fn" "$tmp/before.json" "$tmp/after.json" "$tmp/random.json" <<'PY'
 import json, sys
@@ -55,7 +55,7 @@ print("%s\n  before: %s\n  after:  %s\n  random: %s" % (sys.argv[1], figures(sys
 PY
 done
 # The tests of every function as a harness, run against the real library.
-"$tmp/inka-after" cover "$file" --array-len 24 --timeout 10s --emit-harness "$tmp/h" >/dev/null 2>&1 || true
+"$tmp/inka-after" cover "$file" --array-len 24 --emit-harness "$tmp/h" >/dev/null 2>&1 || true
 ccs=gcc
 command -v clang >/dev/null && ccs=gcc,clang
 "$tmp/inka-after" validate "$tmp/h" --cc "$ccs"

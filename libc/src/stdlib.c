@@ -17,6 +17,18 @@ long long llabs(long long x)
 	return x < 0 ? -x : x;
 }
 
+/* __inka_digit returns the value of c as a digit of base 36, or 36. */
+static int __inka_digit(int c)
+{
+	if (c >= '0' && c <= '9')
+		return c - '0';
+	if (c >= 'a' && c <= 'z')
+		return c - 'a' + 10;
+	if (c >= 'A' && c <= 'Z')
+		return c - 'A' + 10;
+	return 36;
+}
+
 /* __inka_strto is the conversion of the strto* family: white space, a
  * sign (*neg), a base prefix, the digits. It returns the magnitude read,
  * with *over set when it exceeds unsigned long long, and sets *endptr as
@@ -27,7 +39,7 @@ static unsigned long long __inka_strto(const char *nptr, char **endptr, int base
 {
 	size_t i = 0, start;
 	unsigned long long acc = 0, cutoff;
-	int cutlim, c, d;
+	int cutlim, d;
 
 	*neg = 0;
 	*over = 0;
@@ -52,18 +64,7 @@ static unsigned long long __inka_strto(const char *nptr, char **endptr, int base
 	start = i;
 	cutoff = (__LONG_LONG_MAX__ * 2ULL + 1) / (unsigned)base;
 	cutlim = (int)((__LONG_LONG_MAX__ * 2ULL + 1) % (unsigned)base);
-	for (;;) {
-		c = nptr[i];
-		if (c >= '0' && c <= '9')
-			d = c - '0';
-		else if (c >= 'a' && c <= 'z')
-			d = c - 'a' + 10;
-		else if (c >= 'A' && c <= 'Z')
-			d = c - 'A' + 10;
-		else
-			break;
-		if (d >= base)
-			break;
+	while ((d = __inka_digit(nptr[i])) < base) {
 		if (acc > cutoff || (acc == cutoff && d > cutlim))
 			*over = 1;
 		else
