@@ -135,6 +135,8 @@ func (s *Store) addDiff(x, y *Var, c Int) bool { return s.addUTVPI(1, x, -1, y, 
 // addUTVPI records a·x + b·y ≤ c (a, b = ±1) and reports false if it
 // closes a negative cycle.
 func (s *Store) addUTVPI(a int, x *Var, b int, y *Var, c Int) bool {
+	s.mustBeLive(x)
+	s.mustBeLive(y)
 	if x == y {
 		switch {
 		case a != b: // 0 ≤ c
@@ -186,6 +188,8 @@ func (g *diffGraph) addEdge(s *Store, xi, yi int32, c Int) bool {
 // addNe records x - y ≠ c and reports false if the graph already forces
 // x - y = c.
 func (s *Store) addNe(x, y *Var, c Int) bool {
+	s.mustBeLive(x)
+	s.mustBeLive(y)
 	g := s.graph()
 	d := diffNe{pos(x), pos(y), c}
 	if g.forcesEqual(d) {

@@ -489,11 +489,23 @@ func (s *Store) AddPropagator(p Propagator, cost Cost) *Prop {
 
 // Watch subscribes p to event ev of x.
 func (s *Store) Watch(p *Prop, x *Var, ev Event) {
+	s.mustBeLive(x)
 	x.subs[ev] = append(x.subs[ev], p)
 	// A variable created inside the innermost choice point vanishes with
 	// it, so only older variables need their subscription undone.
 	if n := len(s.cps); n > 0 && x.id < s.cps[n-1].nvars {
 		s.undo = append(s.undo, undoEntry{kind: undoUnwatch, x: x, ev: ev})
+	}
+}
+
+// mustBeLive panics on a variable of another store, or one created in a
+// choice point popped since: its number may now be another variable's,
+// and a propagator posted on it would silently constrain the wrong one.
+// A caller that caches variables across choice points must drop them on
+// undo (OnUndo); this check finds the one that forgot.
+func (s *Store) mustBeLive(x *Var) {
+	if x.s != s || x.id >= len(s.vars) || s.vars[x.id] != x {
+		panic(fmt.Sprintf("fd: variable %s (#%d) used after the choice point that created it was popped, or from another store", x, x.id))
 	}
 }
 

@@ -292,7 +292,16 @@ func (m *Model) lookup(e *env, v *ssa.Version) *fd.Var {
 		// read before any write (or a cell only read at the end).
 		x := m.newVar(v)
 		m.root.vars[v] = x
+		n := len(m.inputs)
 		m.inputs = append(m.inputs, &Input{Var: x, Cell: v.Cell, Path: cellPath(v.Cell), Undefined: true})
+		// Created inside a choice point (a lazy unfolding, a trial, the
+		// search of an earlier goal), x disappears with it: so must
+		// the entry, or a later goal would post constraints on a dead
+		// variable whose number a new one has taken.
+		m.S.OnUndo(func() {
+			delete(m.root.vars, v)
+			m.inputs = m.inputs[:n]
+		})
 		return x
 	}
 	panic(fmt.Sprintf("model: version %s used before its definition", v))
