@@ -10,6 +10,7 @@
 //	go run ./bench/scale                               # every family, N = 40..640
 //	go run ./bench/scale -families nest,chain -n 40,80,160
 //	go run ./bench/scale -inka old=/tmp/inka-old,new=/tmp/inka-new
+//	go run ./bench/scale -files testdata/paper/trityp.c,testdata/paper/lh98.c -repeat 5
 //
 // Several binaries (-inka name=path,...) are run side by side, one after
 // the other on each function, so that their figures share the machine's
@@ -30,6 +31,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"sort"
 	"strconv"
 	"strings"
 	"time"
@@ -61,6 +63,8 @@ func run(args []string, out io.Writer) error {
 	timeout := fs.Duration("timeout", 300*time.Second, "limit of one run; larger sizes of the family are skipped past it")
 	extra := fs.String("args", "", "extra options passed to inka cover (space separated)")
 	dir := fs.String("dir", "", "write the generated C files here (default: a temporary directory, removed)")
+	files := fs.String("files", "", "instead of the families, cover these C files (comma-separated, every function)")
+	repeat := fs.Int("repeat", 1, "runs of each binary on each function: the figures of the run of median CPU time")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
@@ -86,6 +90,16 @@ func run(args []string, out io.Writer) error {
 		return err
 	}
 	fmt.Fprintf(out, "| family | N | %s |\n|---|---|%s\n", header(bs), strings.Repeat("---|", 5*len(bs)))
+	if *files != "" {
+		for _, file := range strings.Split(*files, ",") {
+			row := []string{filepath.Base(file), "-"}
+			for _, b := range bs {
+				row = append(row, median(*repeat, func() result { return cover(b.path, file, "", *timeout, strings.Fields(*extra)) }).cells(*timeout)...)
+			}
+			fmt.Fprintf(out, "| %s |\n", strings.Join(row, " | "))
+		}
+		return nil
+	}
 	for _, f := range fl {
 		dead := make([]bool, len(bs)) // timed out on a smaller N
 		for _, n := range ns {
@@ -99,7 +113,7 @@ func run(args []string, out io.Writer) error {
 					row = append(row, "skipped", "", "", "", "")
 					continue
 				}
-				r := cover(b.path, file, f.fn, *timeout, strings.Fields(*extra))
+				r := median(*repeat, func() result { return cover(b.path, file, f.fn, *timeout, strings.Fields(*extra)) })
 				dead[i] = r.timedOut
 				row = append(row, r.cells(*timeout)...)
 			}
@@ -133,11 +147,26 @@ func (r result) cells(limit time.Duration) []string {
 		strconv.FormatInt(r.constraints, 10), strconv.FormatInt(r.propagations, 10)}
 }
 
-// cover runs one `inka cover` process and reads its inka/v1 JSON.
+// median runs n times and returns the run of median CPU time.
+func median(n int, run func() result) result {
+	var rs []result
+	for i := 0; i < n || i == 0; i++ {
+		rs = append(rs, run())
+	}
+	sort.Slice(rs, func(i, j int) bool { return rs[i].cpu < rs[j].cpu })
+	return rs[len(rs)/2]
+}
+
+// cover runs one `inka cover` process and reads its inka/v1 JSON (fn ""
+// covers every function of the file).
 func cover(bin, file, fn string, limit time.Duration, extra []string) result {
 	ctx, cancel := context.WithTimeout(context.Background(), limit)
 	defer cancel()
-	args := append([]string{"cover", file, "--func", fn, "--format", "json"}, extra...)
+	args := []string{"cover", file, "--format", "json"}
+	if fn != "" {
+		args = append(args, "--func", fn)
+	}
+	args = append(args, extra...)
 	cmd := exec.CommandContext(ctx, bin, args...)
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
