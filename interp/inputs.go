@@ -167,6 +167,12 @@ func (mk *inputMaker) leaf(path string, t *ir.Type) (Val, error) {
 			mk.used[path] = true
 			return Val{Typ: t}, nil
 		}
+		if mk.in.Leaf != nil && mk.shape[path] != nil {
+			if v, ok := mk.in.Leaf(path, t); ok && v.IsNull() {
+				mk.used[path] = true
+				return Val{Typ: t}, nil
+			}
+		}
 		so := mk.shape[path]
 		if so == nil { // deeper than the shape's MaxDepth
 			return Val{Typ: t}, nil
@@ -188,10 +194,17 @@ func (mk *inputMaker) leaf(path string, t *ir.Type) (Val, error) {
 		return Val{Typ: t, obj: o}, nil
 	}
 	v, ok := mk.in.Values[path]
+	if !ok && mk.in.Leaf != nil {
+		if v, ok = mk.in.Leaf(path, t); ok && !v.fits(t) {
+			return Val{}, fmt.Errorf("interp: input %s = %s is not a value of type %s", path, v, t)
+		}
+	}
+	if ok {
+		mk.used[path] = true // the hook's caller may record it in Values
+	}
 	if !ok {
 		return Val{Typ: t}, nil
 	}
-	mk.used[path] = true
 	if v.Typ != nil && v.Typ.IsPointer() {
 		return Val{}, fmt.Errorf("interp: input %s of type %s given a pointer value", path, t)
 	}

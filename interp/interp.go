@@ -35,6 +35,10 @@ type Config struct {
 	// UseInitializers makes globals and statics start from their
 	// initializers instead of being inputs.
 	UseInitializers bool
+	// NoFinal leaves Result.Final empty: a caller that only looks at the
+	// path a run took (a search over many runs) saves the walk over every
+	// object.
+	NoFinal bool
 
 	// OnStmt, when set, is called before each statement runs (statement
 	// goals use it to see which source lines a run reached).
@@ -100,6 +104,11 @@ type Inputs struct {
 	// Stub answers calls to undefined (extern) functions. nil answers
 	// every call with 0 (NULL) and writes nothing.
 	Stub StubFunc
+	// Leaf, when set, gives the value of a scalar input leaf that Values
+	// and Null do not name, as the run builds its inputs (a generator of
+	// random inputs need not know the leaves in advance); ok false leaves
+	// it 0. For a pointer leaf a NULL Val (Null) makes it NULL.
+	Leaf func(path string, t *ir.Type) (v Val, ok bool)
 	// Funcs gives the function-pointer inputs that point to a function of
 	// the program: the name of a function whose address the program
 	// takes (an ir.FuncObj global). A function-pointer input neither
@@ -295,7 +304,9 @@ func Run(p *ir.Program, fn string, in Inputs, cfg Config) (*Result, error) {
 		res.UB = st.ub
 		res.Pos = st.pos
 		res.Msg = st.msg
-		m.final()
+		if !m.cfg.NoFinal {
+			m.final()
+		}
 		return res, nil
 	}
 	if err != nil {
@@ -319,7 +330,9 @@ func Run(p *ir.Program, fn string, in Inputs, cfg Config) (*Result, error) {
 			}
 		}
 	}
-	m.final()
+	if !m.cfg.NoFinal {
+		m.final()
+	}
 	return res, nil
 }
 

@@ -74,6 +74,7 @@ type Options struct {
 	TotalTimeoutMS  int64  `json:"total_timeout_ms,omitempty"`
 	Seed            uint64 `json:"seed"`
 	Engine          string `json:"engine,omitempty"`
+	PrepassSteps    int64  `json:"prepass_steps,omitempty"`
 }
 
 // Goal is one goal and its answer.
@@ -231,6 +232,11 @@ type Stats struct {
 	SATTicks  int64          `json:"sat_ticks"`
 	SATSolves int64          `json:"sat_solves"`
 	Engines   map[string]int `json:"engines"`
+	// PrepassRuns and PrepassSteps are the runs of the concrete pre-pass
+	// of cover and the interpreter steps they took ("prepass" in Engines
+	// counts the goals it covered).
+	PrepassRuns  int64 `json:"prepass_runs,omitempty"`
+	PrepassSteps int64 `json:"prepass_steps,omitempty"`
 }
 
 // JSONValue writes an interpreter value as JSON: a number when a double
@@ -338,7 +344,8 @@ func testJSON(id int, fn string, t *testgen.Test, covers []string) Test {
 func statsJSON(s testgen.Stats, goals []Goal) Stats {
 	out := Stats{TimeMS: s.Time.Milliseconds(), Constraints: s.Constraints, Prunings: s.Prunings,
 		Nodes: s.Nodes, Failures: s.Failures, Propagations: s.Propagations, Trials: s.Trials, Steps: s.Steps,
-		SATTicks: s.SATTicks, SATSolves: s.SATSolves, Engines: map[string]int{}}
+		SATTicks: s.SATTicks, SATSolves: s.SATSolves, Engines: map[string]int{},
+		PrepassRuns: s.PrepassRuns, PrepassSteps: s.PrepassSteps}
 	for _, g := range goals {
 		if g.Engine != "" {
 			out.Engines[g.Engine]++
@@ -399,6 +406,8 @@ func addStats(a *testgen.Stats, b testgen.Stats) {
 	a.Steps += b.Steps
 	a.SATTicks += b.SATTicks
 	a.SATSolves += b.SATSolves
+	a.PrepassRuns += b.PrepassRuns
+	a.PrepassSteps += b.PrepassSteps
 	a.Time += b.Time
 }
 

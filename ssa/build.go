@@ -202,7 +202,13 @@ func (b *builder) value(cur state, x ir.Value) Value {
 func (b *builder) block(ss []ir.Stmt, cur state) []Stmt {
 	var out []Stmt
 	for _, s := range ss {
-		if !b.budget.Spend(int64(1 + len(cur))) {
+		// A statement costs a step; an if or a loop copies the state.
+		cost := int64(1)
+		switch s.(type) {
+		case *ir.If, *ir.While:
+			cost += int64(len(cur))
+		}
+		if !b.budget.Spend(cost) {
 			panic(b.budget.Err())
 		}
 		out = b.stmt(out, s, cur)

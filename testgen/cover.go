@@ -2,6 +2,7 @@ package testgen
 
 import (
 	"sort"
+	"strings"
 	"time"
 
 	"github.com/inka-tool/inka/ir"
@@ -29,6 +30,9 @@ type GoalStatus struct {
 	// Engine answered the goal (GoalResult.Engine; for a goal covered by
 	// another goal's test, the engine that found the test).
 	Engine string
+	// At is when the goal got its test, from the start of the run (wall
+	// clock, for benchmarks: no answer depends on it).
+	At time.Duration
 }
 
 // Coverage is the result of a coverage run on one function.
@@ -39,6 +43,7 @@ type Coverage struct {
 	// Covers lists, for each test, the goals its replay covers.
 	Covers [][]string
 	Stats  Stats
+	start  time.Time // of the run (GoalStatus.At)
 }
 
 // Counts returns the number of goals covered, unreachable and unknown.
@@ -97,6 +102,7 @@ func (g *Generator) Cover(crit Criterion, total time.Duration) *Coverage {
 		index[gl.ID()] = gs
 	}
 	start := time.Now()
+	cov.start = start
 	saved := g.Opts.Total
 	defer func() { g.Opts.Total = saved }()
 	if total > 0 {
@@ -104,6 +110,7 @@ func (g *Generator) Cover(crit Criterion, total time.Duration) *Coverage {
 	}
 	g.done = map[outcome]bool{}
 	defer func() { g.done = nil }()
+	wrong := g.prepass(cov, goals, index)
 	for _, gs := range g.deepFirst(cov.Goals) {
 		if gs.Test >= 0 {
 			if g.Opts.DumpSMT2 != "" {
@@ -119,28 +126,44 @@ func (g *Generator) Cover(crit Criterion, total time.Duration) *Coverage {
 			gs.Reason = g.Opts.Total.Reason()
 			continue
 		}
+		if g.Opts.NoSolver {
+			gs.Reason = "no solver: the pre-pass alone"
+			continue
+		}
 		r := g.Reach(gs.Goal, 1)
 		cov.Stats.add(r.Stats)
 		gs.Status, gs.Reason, gs.Engine = r.Status, r.Reason, r.Engine
-		if r.Status != Covered {
-			continue
+		if w := wrong[gs.Goal.ID()]; r.Status == Unknown && w != "" && !strings.Contains(gs.Reason, w) {
+			gs.Reason += "; a run of the pre-pass reaches it and then stops with " + w
 		}
-		t := r.Tests[0]
-		n := len(cov.Tests)
-		cov.Tests = append(cov.Tests, t)
-		covers := g.covered(t, goals)
-		cov.Covers = append(cov.Covers, covers)
-		for _, id := range covers {
-			if o, ok := index[id]; ok && o.Test < 0 {
-				o.Status, o.Reason, o.Test, o.Engine = Covered, "", n, r.Engine
-				if o.Goal.Kind == DecisionGoal {
-					g.done[outcome{o.Goal.Dec, o.Goal.Outcome}] = true
-				}
-			}
+		if r.Status == Covered {
+			g.addTest(cov, goals, index, r.Tests[0], r.Engine)
 		}
 	}
 	cov.Stats.Time = time.Since(start)
 	return cov
+}
+
+// addTest adds a test to a coverage run: every goal of goals it covers
+// that had no test yet is covered by it, answered by engine.
+func (g *Generator) addTest(cov *Coverage, goals []Goal, index map[string]*GoalStatus, t *Test, engine string) (fresh int) {
+	n := len(cov.Tests)
+	covers := g.covered(t, goals)
+	for _, id := range covers {
+		if o, ok := index[id]; ok && o.Test < 0 {
+			o.Status, o.Reason, o.Test, o.Engine = Covered, "", n, engine
+			o.At = time.Since(cov.start)
+			fresh++
+			if o.Goal.Kind == DecisionGoal {
+				g.done[outcome{o.Goal.Dec, o.Goal.Outcome}] = true
+			}
+		}
+	}
+	if fresh > 0 || engine != EnginePrepass {
+		cov.Tests = append(cov.Tests, t)
+		cov.Covers = append(cov.Covers, covers)
+	}
+	return fresh
 }
 
 // covered lists the goals (of the given list) a test's replay covers.

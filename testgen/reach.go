@@ -85,6 +85,13 @@ type Options struct {
 	// Engine picks the solver (portfolio.go): EngineFD, EngineSAT, or
 	// EngineAuto (the default) for a choice per goal.
 	Engine string
+	// PrepassSteps is the budget of the concrete pre-pass of a coverage
+	// run (prepass.go), in interpreter steps: 0 is DefaultPrepassSteps,
+	// negative none.
+	PrepassSteps int64
+	// NoSolver leaves the goals the pre-pass does not cover unknown (the
+	// pre-pass alone: a baseline for benchmarks).
+	NoSolver bool
 	// DumpSMT2 names a directory where the SMT-LIB query of every goal is
 	// written (sat.go); empty: none.
 	DumpSMT2 string
@@ -139,9 +146,12 @@ func (o Options) withDefaults() Options {
 type Stats struct {
 	Constraints, Prunings, Nodes, Failures, Propagations, Trials int64
 	// Steps is the work spent on the goal (package budget).
-	Steps               int64
-	SATTicks, SATSolves int64
-	Time                time.Duration
+	Steps int64
+	// PrepassRuns and PrepassSteps are the runs of the concrete pre-pass
+	// and the interpreter steps they took (a coverage run's).
+	PrepassRuns, PrepassSteps int64
+	SATTicks, SATSolves       int64
+	Time                      time.Duration
 }
 
 func (s *Stats) sub(t Stats) {
@@ -158,6 +168,8 @@ func (s *Stats) sub(t Stats) {
 }
 
 func (s *Stats) add(t Stats) {
+	s.PrepassRuns += t.PrepassRuns
+	s.PrepassSteps += t.PrepassSteps
 	s.Constraints += t.Constraints
 	s.Prunings += t.Prunings
 	s.Nodes += t.Nodes

@@ -121,11 +121,14 @@ func (g *Generator) sharedModel() *shared {
 	}
 	sh.m, sh.err = model.New(sf, model.Options{MaxUnroll: g.Opts.MaxUnroll, Inputs: g.inputs, MayBeNull: mayBeNull, Reach: true})
 	if sh.err == nil {
+		// The root fixpoint, within the construction's budget: a
+		// propagation cut short leaves its queue to the goals', which go
+		// on from there (a budget that runs out here is no failure of
+		// the model).
 		sh.m.S.Budget = bud
 		sh.m.S.Propagate()
 		sh.m.S.Budget = nil
 		sh.unpaid = g.statsOf(sh.m)
-		sh.err = bud.Err()
 	}
 	return sh
 }

@@ -21,7 +21,7 @@ func TestHarnessCommands(t *testing.T) {
 	t.Chdir("../..")
 	tmp := t.TempDir()
 	const file = "testdata/harness/callees.c"
-	budget := []string{"--timeout", "2s", "--max-unroll", "12"}
+	budget := []string{"--timeout", "2s", "--max-unroll", "12", "--prepass-steps", "0"}
 
 	d1 := filepath.Join(tmp, "cover")
 	out, errs, status := runCmd(t, append([]string{"cover", file, "--format", "json", "--emit-harness", d1, "--split"}, budget...)...)

@@ -159,6 +159,9 @@ func replayTests(t *testing.T, file, fn string, r report.Run) {
 	for _, tc := range r.Tests {
 		var parts []string
 		for k, v := range tc.Args {
+			if f, ok := v.(float64); ok { // a JSON number: in full, not as 2.1e+09
+				v = strconv.FormatFloat(f, 'f', -1, 64)
+			}
 			parts = append(parts, fmt.Sprintf("%s=%v", k, v))
 		}
 		in, err := interp.ParseInputs(strings.Join(parts, ","))

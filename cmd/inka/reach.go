@@ -34,6 +34,7 @@ type genFlags struct {
 	engine    string
 	dumpSMT2  string
 	check     bool
+	prepass   int64
 }
 
 func (g *genFlags) register(fs *flag.FlagSet) {
@@ -63,6 +64,9 @@ func (g *genFlags) register(fs *flag.FlagSet) {
 		return fmt.Errorf("want fd, sat or auto")
 	})
 	fs.StringVar(&g.dumpSMT2, "dump-smt2", "", "write the SMT-LIB (QF_BV) reachability query of every goal into `DIR`")
+	g.prepass = testgen.DefaultPrepassSteps
+	fs.Func("prepass-steps", fmt.Sprintf("cover: interpreter steps of the concrete pre-pass, runs on boundary, constant and random inputs before the solver (0: no pre-pass; 0..10^12, default %d)", testgen.DefaultPrepassSteps),
+		int64In(&g.prepass, 0, 1e12))
 }
 
 // prepare makes the directory of --dump-smt2.
@@ -80,7 +84,7 @@ func (g *genFlags) prepare() error {
 func (g *genFlags) report() *report.Options {
 	return &report.Options{ArrayLen: g.arrayLen, MaxDepth: ir.DefaultMaxDepth, UseInitializers: g.useInit,
 		MaxUnroll: g.maxUnroll, MaxInline: g.maxInline, Steps: g.steps, TimeoutMS: g.timeout.Milliseconds(),
-		TotalTimeoutMS: g.total.Milliseconds(), Seed: g.seed, Engine: g.engine}
+		TotalTimeoutMS: g.total.Milliseconds(), Seed: g.seed, Engine: g.engine, PrepassSteps: g.prepass}
 }
 
 // int64In returns a flag setter that parses an integer in lo..hi into p.
@@ -124,7 +128,16 @@ func intIn(p *int, lo, hi int) func(string) error {
 func (g *genFlags) options(total *budget.B) testgen.Options {
 	return testgen.Options{Steps: g.steps, Timeout: g.timeout, Total: total, MaxUnroll: g.maxUnroll,
 		MaxInline: g.maxInline, Seed: g.seed, ArrayLen: g.arrayLen, UseInitializers: g.useInit,
-		Engine: g.engine, DumpSMT2: g.dumpSMT2, Check: g.check}
+		Engine: g.engine, DumpSMT2: g.dumpSMT2, Check: g.check, PrepassSteps: prepassOption(g.prepass)}
+}
+
+// prepassOption maps --prepass-steps (0: none) to testgen's option (0:
+// the default, negative: none).
+func prepassOption(n int64) int64 {
+	if n == 0 {
+		return -1
+	}
+	return n
 }
 
 // totalBudget returns the budget of the run (nil without --total-timeout):

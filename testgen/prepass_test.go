@@ -1,0 +1,170 @@
+package testgen
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+	"testing"
+	"time"
+
+	"github.com/inka-tool/inka/frontend"
+	"github.com/inka-tool/inka/interp"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// genOpts is gen with options.
+func genOpts(t *testing.T, file, fn string, o Options) *Generator {
+	t.Helper()
+	u, err := frontend.Load(file, frontend.Options{})
+	require.NoError(t, err)
+	p, err := u.Lower(fn)
+	require.NoError(t, err)
+	o.Check = true
+	g, err := NewGenerator(p, o)
+	require.NoError(t, err)
+	t.Cleanup(func() { assert.Empty(t, g.SanityFailures(), "the sanity checkers") })
+	return g
+}
+
+// answers prints a coverage run's answers and tests, for comparing runs.
+func answers(cov *Coverage) []string {
+	var out []string
+	for _, gs := range cov.Goals {
+		out = append(out, fmt.Sprintf("%s %v %s test %d", gs.Goal.ID(), gs.Status, gs.Engine, gs.Test))
+	}
+	for i, tc := range cov.Tests {
+		var in []string
+		for _, m := range []map[string]interp.Val{tc.Args, tc.Globals, tc.Objects} {
+			for k, v := range m {
+				in = append(in, k+"="+v.String())
+			}
+		}
+		sort.Strings(in)
+		out = append(out, fmt.Sprintf("test %d: %v null %v stubs %v", i, in, tc.Null, tc.Stubs))
+	}
+	return out
+}
+
+// A command dispatcher in the style of an ioctl handler: the magic numbers
+// are out of reach of small random values, in reach of the function's own
+// constants.
+const dispatchSrc = `
+#define CMD_RESET  0x4b1d
+#define CMD_SPEED  0x5a02
+#define CMD_QUERY  7340
+
+int dev_ioctl(int cmd, long arg, int *state)
+{
+    switch (cmd) {
+    case CMD_RESET:
+        *state = 0;
+        return 0;
+    case CMD_SPEED:
+        if (arg < 1200 || arg > 115200)
+            return -22;
+        *state = (int)(arg / 100);
+        return 1;
+    case CMD_QUERY:
+        return *state == 0 ? 2 : 3;
+    }
+    return -25;
+}
+`
+
+func writeC(t *testing.T, name, src string) string {
+	t.Helper()
+	file := filepath.Join(t.TempDir(), name)
+	require.NoError(t, os.WriteFile(file, []byte(src), 0o644))
+	return file
+}
+
+// TestPrepassCoversAndReplays: the pre-pass alone takes the goals whose
+// values are the function's constants and their neighbours; each of its
+// tests, run again by the interpreter on its inputs, returns normally and
+// takes every outcome it is said to cover.
+func TestPrepassCoversAndReplays(t *testing.T) {
+	file := writeC(t, "dev.c", dispatchSrc)
+	g := genOpts(t, file, "dev_ioctl", Options{NoSolver: true})
+	cov := g.Cover(AllDecisions, time.Minute)
+	covered, _, unknown := cov.Counts()
+	assert.Positive(t, cov.Stats.PrepassRuns)
+	assert.Positive(t, cov.Stats.PrepassSteps)
+	// The switch's four outcomes, arg < 1200 and arg > 115200 both ways,
+	// *state == 0 both ways: every value is a constant of the function or
+	// its neighbour.
+	assert.Equal(t, len(cov.Goals), covered, "%v", answers(cov))
+	assert.Zero(t, unknown)
+	for i, tc := range cov.Tests {
+		r, err := interp.Run(g.Prog, g.Fn.Name, tc.Inputs, interp.Config{PtrArrayLen: g.Opts.ArrayLen})
+		require.NoError(t, err)
+		require.Equal(t, interp.Returned, r.Outcome, "test %d", i)
+		for _, id := range cov.Covers[i] {
+			var found bool
+			for _, gs := range cov.Goals {
+				if gs.Goal.ID() == id {
+					found = true
+					assert.True(t, r.Covers(gs.Goal.Dec, gs.Goal.Outcome), "test %d, %s", i, id)
+				}
+			}
+			assert.True(t, found, id)
+		}
+	}
+	for _, gs := range cov.Goals {
+		assert.Equal(t, EnginePrepass, gs.Engine, gs.Goal.ID())
+	}
+}
+
+// TestPrepassDeterministic: the same options and seed give the same
+// answers and the same tests, with the pre-pass alone and in full; another
+// seed draws other values.
+func TestPrepassDeterministic(t *testing.T) {
+	for _, fn := range []string{"lua_tointeger", "lua_gc_step"} {
+		var first []string
+		for range 2 {
+			g := genOpts(t, "../testdata/real/lstate.c", fn, Options{Seed: 3})
+			a := answers(g.Cover(AllDecisions, time.Minute))
+			if first == nil {
+				first = a
+				continue
+			}
+			assert.Equal(t, first, a, fn)
+		}
+	}
+	file := writeC(t, "dev.c", dispatchSrc)
+	var bySeed [][]string
+	for _, seed := range []uint64{1, 1, 2} {
+		g := genOpts(t, file, "dev_ioctl", Options{Seed: seed, NoSolver: true})
+		bySeed = append(bySeed, answers(g.Cover(AllDecisions, time.Minute)))
+	}
+	assert.Equal(t, bySeed[0], bySeed[1])
+	assert.NotEqual(t, bySeed[0], bySeed[2], "another seed, other draws")
+}
+
+// TestPrepassBudgetMonotone: the runs of a smaller pre-pass budget are the
+// first runs of a larger one, so a larger budget never covers fewer goals.
+func TestPrepassBudgetMonotone(t *testing.T) {
+	for _, c := range []struct{ file, fn string }{
+		{"../testdata/real/lstate.c", "lua_tointeger"},
+		{"../testdata/real/zstream.c", "deflate_params_check"},
+		{"../testdata/paper/trityp.c", "trityp"},
+	} {
+		var prev map[string]bool
+		for _, steps := range []int64{200, 2_000, 20_000, 200_000} {
+			g := genOpts(t, c.file, c.fn, Options{PrepassSteps: steps, NoSolver: true})
+			cov := g.Cover(AllDecisions, time.Minute)
+			got := map[string]bool{}
+			for _, gs := range cov.Goals {
+				if gs.Status == Covered {
+					got[gs.Goal.ID()] = true
+				}
+			}
+			for id := range prev {
+				assert.True(t, got[id], "%s: %s covered with less budget, not with %d steps", c.fn, id, steps)
+			}
+			assert.LessOrEqual(t, cov.Stats.PrepassSteps, steps+1, "the step that finds the budget spent counts")
+			prev = got
+		}
+	}
+}
