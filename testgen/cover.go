@@ -152,7 +152,7 @@ func (g *Generator) addTest(cov *Coverage, goals []Goal, index map[string]*GoalS
 	for _, id := range covers {
 		if o, ok := index[id]; ok && o.Test < 0 {
 			o.Status, o.Reason, o.Test, o.Engine = Covered, "", n, engine
-			o.At = time.Since(cov.start)
+			o.At = g.clock(cov)
 			fresh++
 			if o.Goal.Kind == DecisionGoal {
 				g.done[outcome{o.Goal.Dec, o.Goal.Outcome}] = true
@@ -164,6 +164,14 @@ func (g *Generator) addTest(cov *Coverage, goals []Goal, index map[string]*GoalS
 		cov.Covers = append(cov.Covers, covers)
 	}
 	return fresh
+}
+
+// clock is the time since the start of a coverage run, by Options.Clock.
+func (g *Generator) clock(cov *Coverage) time.Duration {
+	if g.Opts.Clock != nil {
+		return g.Opts.Clock()
+	}
+	return time.Since(cov.start)
 }
 
 // covered lists the goals (of the given list) a test's replay covers.

@@ -68,7 +68,11 @@ func (g *Generator) prepass(cov *Coverage, goals []Goal, index map[string]*GoalS
 	}
 	open := len(goals)
 	var runs, last int64 // runs made, and at the last new goal
-	for open > 0 && !bud.Exhausted() && !p.stale(runs, last) {
+	more := func() bool { return !p.stale(runs, last) }
+	if p.plain {
+		more = func() bool { return g.clock(cov) < g.Opts.Baseline }
+	}
+	for open > 0 && !bud.Exhausted() && more() {
 		run := p.draw()
 		if err := p.exec(run, bud, lines); err != nil {
 			return wrong // a construct the interpreter refuses: every run would
@@ -115,8 +119,9 @@ func (p *prepass) stale(runs, last int64) bool {
 // the callees, the result.
 type prepassRun struct {
 	values map[string]interp.Val
-	// ptrs are the pointer inputs decided: NULL (true) or not.
-	ptrs    map[string]bool
+	// ptrs are the pointer inputs decided: the NULL ones with their type,
+	// the others with nil.
+	ptrs    map[string]*ir.Type
 	answers map[string][]interp.Val
 	writes  map[string][]StubWrite
 	// test is the run's test: only its result and lines until makeTest.
@@ -137,12 +142,15 @@ type prepass struct {
 	maxSteps int64
 	// void are the pointer inputs to void (by access path).
 	void map[string]bool
+	// plain draws as random testing does (Options.Baseline).
+	plain bool
 }
 
 func newPrepass(g *Generator) *prepass {
 	h := fnv.New64a()
 	h.Write([]byte(g.Fn.Name))
-	p := &prepass{g: g, rng: rand.New(rand.NewPCG(g.Opts.Seed, h.Sum64())), void: map[string]bool{}}
+	p := &prepass{g: g, rng: rand.New(rand.NewPCG(g.Opts.Seed, h.Sum64())), void: map[string]bool{},
+		plain: g.Opts.Baseline > 0}
 	for _, o := range g.shape.Objects {
 		if o.Void {
 			p.void[o.Pointer] = true
@@ -188,6 +196,12 @@ func newPrepass(g *Generator) *prepass {
 // value draws a value of integer type t.
 func (p *prepass) value(t *ir.Type) interp.Val {
 	r := p.rng
+	if p.plain { // uniform over t or in -100..100, half and half
+		if r.IntN(2) == 0 {
+			return fit(t, int64(r.IntN(201))-100)
+		}
+		return interp.UintVal(t, r.Uint64())
+	}
 	var v int64
 	switch k := r.IntN(16); {
 	case k < 5 && len(p.consts) > 0:
@@ -238,9 +252,9 @@ func fit(t *ir.Type, v int64) interp.Val {
 
 // draw makes the inputs of a run: fresh, or a mutation of a test found.
 func (p *prepass) draw() *prepassRun {
-	run := &prepassRun{values: map[string]interp.Val{}, ptrs: map[string]bool{},
+	run := &prepassRun{values: map[string]interp.Val{}, ptrs: map[string]*ir.Type{},
 		answers: map[string][]interp.Val{}, writes: map[string][]StubWrite{}}
-	if len(p.found) > 0 && p.rng.IntN(2) == 0 {
+	if len(p.found) > 0 && !p.plain && p.rng.IntN(2) == 0 {
 		src := p.found[p.rng.IntN(len(p.found))]
 		for k, v := range src.values {
 			run.values[k] = v
@@ -302,15 +316,17 @@ func (p *prepass) inputs(run *prepassRun) interp.Inputs {
 	in := interp.Inputs{Values: run.values}
 	in.Leaf = func(path string, t *ir.Type) (interp.Val, bool) {
 		if t.IsPointer() {
-			null, ok := run.ptrs[path]
+			nt, ok := run.ptrs[path]
 			if !ok {
 				// NULL now and then where the code compares the pointer
 				// with NULL; always behind void * (no object can be
 				// built there: inka's tests pass NULL).
-				null = (g.nullOK[path] && p.rng.IntN(4) == 0) || p.void[path]
-				run.ptrs[path] = null
+				if (g.nullOK[path] && p.rng.IntN(4) == 0) || p.void[path] {
+					nt = t
+				}
+				run.ptrs[path] = nt
 			}
-			if null {
+			if nt != nil {
 				return interp.Null(t), true
 			}
 			return interp.Val{}, false
@@ -412,8 +428,8 @@ func (p *prepass) makeTest(run *prepassRun, bud *budget.B) bool {
 	// the run met: a mutation may have made some unreachable), the
 	// answers given.
 	null := map[string]bool{}
-	for k, v := range run.ptrs {
-		if v {
+	for k, nt := range run.ptrs {
+		if nt != nil {
 			null[k] = true
 		}
 	}
@@ -438,7 +454,7 @@ func (p *prepass) makeTest(run *prepassRun, bud *budget.B) bool {
 	}
 	for path := range null {
 		t.Null = append(t.Null, path)
-		t.file(path, interp.IntVal(ir.IntType, 0), objects, g.Fn)
+		t.file(path, interp.Null(run.ptrs[path]), objects, g.Fn)
 	}
 	sort.Strings(t.Null)
 	t.Stubs, t.StubWrites = map[string][]interp.Val{}, map[string][]StubWrite{}

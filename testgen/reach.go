@@ -92,6 +92,15 @@ type Options struct {
 	// NoSolver leaves the goals the pre-pass does not cover unknown (the
 	// pre-pass alone: a baseline for benchmarks).
 	NoSolver bool
+	// Baseline, when > 0, makes the pre-pass the random-testing baseline
+	// of bench/hybrid: plain random draws (no boundary values, constants
+	// or mutations) until Clock says Baseline has passed, whether or not
+	// runs still find new goals. For benchmarks only: the answers then
+	// depend on the clock.
+	Baseline time.Duration
+	// Clock measures GoalStatus.At and Baseline from the start of a
+	// coverage run (nil: the wall clock).
+	Clock func() time.Duration
 	// DumpSMT2 names a directory where the SMT-LIB query of every goal is
 	// written (sat.go); empty: none.
 	DumpSMT2 string
