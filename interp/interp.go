@@ -229,7 +229,13 @@ type Result struct {
 	// fresh objects in creation order), by access path.
 	Final []LeafVal
 	Steps int64 // statements executed
+	// taken holds the outcomes of a long Trace, so that Covers does not
+	// scan it for each of a function's many outcomes (built by Run).
+	taken map[Step]bool
 }
+
+// longTrace is the length from which Run indexes a Trace.
+const longTrace = 32
 
 // FinalValue returns the final value at path, if Final has it.
 func (r *Result) FinalValue(path string) (Val, bool) {
@@ -266,6 +272,9 @@ func (r *Result) Covered() []string {
 
 // Covers reports whether the run took outcome of d.
 func (r *Result) Covers(d *ir.Decision, outcome int) bool {
+	if r.taken != nil {
+		return r.taken[Step{d, outcome}]
+	}
 	for _, s := range r.Trace {
 		if s.Dec == d && s.Outcome == outcome {
 			return true
@@ -307,6 +316,7 @@ func Run(p *ir.Program, fn string, in Inputs, cfg Config) (*Result, error) {
 		if !m.cfg.NoFinal {
 			m.final()
 		}
+		res.index()
 		return res, nil
 	}
 	if err != nil {
@@ -333,7 +343,19 @@ func Run(p *ir.Program, fn string, in Inputs, cfg Config) (*Result, error) {
 	if !m.cfg.NoFinal {
 		m.final()
 	}
+	res.index()
 	return res, nil
+}
+
+// index builds the set of the outcomes of a long trace (Covers).
+func (r *Result) index() {
+	if len(r.Trace) < longTrace {
+		return
+	}
+	r.taken = make(map[Step]bool, len(r.Trace))
+	for _, s := range r.Trace {
+		r.taken[s] = true
+	}
 }
 
 // stop ends a run early with an outcome other than Returned.

@@ -121,42 +121,17 @@ func isBudgetReason(why string) bool {
 // (unsigned). For a statement
 // goal, the operations of the whole function count.
 func (g *Generator) bitLevel(goal Goal) bool {
-	body := g.inlined.Func.Body
 	var slice []ir.Stmt
 	if goal.Kind != DecisionGoal {
-		ir.Walk(body, func(s ir.Stmt) { slice = append(slice, s) })
+		ir.Walk(g.inlined.Func.Body, func(s ir.Stmt) { slice = append(slice, s) })
 	} else {
-		// A definition depends on its operands and on the conditions of
-		// the tests around it (the flags of && and || are set so).
-		type def struct {
-			s   ir.Stmt
-			ctl []*ir.Var
+		if b, ok := g.bitDecs[goal.Dec]; ok {
+			return b // the same decision, the same slice
 		}
-		defs := map[*ir.Var][]def{}
-		var work []*ir.Var
-		var walk func(ss []ir.Stmt, ctl []*ir.Var)
-		walk = func(ss []ir.Stmt, ctl []*ir.Var) {
-			for _, s := range ss {
-				if d := ir.StmtDef(s); d != nil {
-					defs[d] = append(defs[d], def{s, ctl})
-				}
-				if r := decRef(s); r != nil && r.D == goal.Dec {
-					work = append(work, ir.StmtUses(s)...)
-				}
-				switch s := s.(type) {
-				case *ir.If:
-					inner := append(ctl[:len(ctl):len(ctl)], ir.StmtUses(s)...)
-					walk(s.Then, inner)
-					walk(s.Else, inner)
-				case *ir.While:
-					inner := append(ctl[:len(ctl):len(ctl)], ir.StmtUses(s)...)
-					walk(s.Pre, inner)
-					walk(s.Body, inner)
-				}
-			}
-		}
-		walk(body, nil)
+		ix := g.defIndex()
+		work := append([]*ir.Var(nil), ix.uses[goal.Dec]...)
 		seen := map[*ir.Var]bool{}
+		seenCtl := map[*ctlTest]bool{}
 		for len(work) > 0 {
 			v := work[len(work)-1]
 			work = work[:len(work)-1]
@@ -164,12 +139,84 @@ func (g *Generator) bitLevel(goal Goal) bool {
 				continue
 			}
 			seen[v] = true
-			for _, d := range defs[v] {
+			for _, d := range ix.defs[v] {
 				slice = append(slice, d.s)
-				work = append(append(work, ir.StmtUses(d.s)...), d.ctl...)
+				work = append(work, ir.StmtUses(d.s)...)
+				// The tests around, innermost first, up to one an earlier
+				// definition brought in (and all around it with it).
+				for c := d.ctl; c != nil && !seenCtl[c]; c = c.up {
+					seenCtl[c] = true
+					work = append(work, c.uses...)
+				}
 			}
 		}
 	}
+	b := bitwiseMost(slice)
+	if goal.Kind == DecisionGoal {
+		if g.bitDecs == nil {
+			g.bitDecs = map[*ir.Decision]bool{}
+		}
+		g.bitDecs[goal.Dec] = b
+	}
+	return b
+}
+
+// ctlTest is an if or a loop around a definition: the variables its
+// condition uses, and the test around it (nil at the top level). A chain
+// is shared by every definition inside, so that a slice follows each test
+// once however deep the nesting.
+type ctlTest struct {
+	uses []*ir.Var
+	up   *ctlTest
+}
+
+// defIndex is the definitions of a function's variables, each with the
+// tests around it, and the variables each decision's condition uses.
+type defIndex struct {
+	defs map[*ir.Var][]ctlDef
+	uses map[*ir.Decision][]*ir.Var
+}
+
+type ctlDef struct {
+	s   ir.Stmt
+	ctl *ctlTest
+}
+
+// defIndex builds the index of the inlined function once.
+func (g *Generator) defIndex() *defIndex {
+	if g.defs != nil {
+		return g.defs
+	}
+	ix := &defIndex{defs: map[*ir.Var][]ctlDef{}, uses: map[*ir.Decision][]*ir.Var{}}
+	var walk func(ss []ir.Stmt, ctl *ctlTest)
+	walk = func(ss []ir.Stmt, ctl *ctlTest) {
+		for _, s := range ss {
+			if d := ir.StmtDef(s); d != nil {
+				ix.defs[d] = append(ix.defs[d], ctlDef{s, ctl})
+			}
+			if r := decRef(s); r != nil {
+				ix.uses[r.D] = append(ix.uses[r.D], ir.StmtUses(s)...)
+			}
+			switch s := s.(type) {
+			case *ir.If:
+				inner := &ctlTest{uses: ir.StmtUses(s), up: ctl}
+				walk(s.Then, inner)
+				walk(s.Else, inner)
+			case *ir.While:
+				inner := &ctlTest{uses: ir.StmtUses(s), up: ctl}
+				walk(s.Pre, inner)
+				walk(s.Body, inner)
+			}
+		}
+	}
+	walk(g.inlined.Func.Body, nil)
+	g.defs = ix
+	return ix
+}
+
+// bitwiseMost reports whether at least half of the arithmetic operations
+// of slice, and at least one, are bitwise.
+func bitwiseMost(slice []ir.Stmt) bool {
 	bitwise, arith := 0, 0
 	for _, s := range slice {
 		switch s := s.(type) {

@@ -84,11 +84,13 @@ func (g *Generator) prepass(cov *Coverage, goals []Goal, index map[string]*GoalS
 			continue // stopped by the budget (or a run that never ends)
 		}
 		fresh := false
-		for _, gl := range goals {
-			if gs := index[gl.ID()]; gs.Test < 0 && reached(r, gl, run.test) {
+		for _, gs := range cov.Goals {
+			if gs.Test < 0 && reached(r, gs.Goal, run.test) {
 				fresh = true
-				if r.Outcome != interp.Returned && wrong[gl.ID()] == "" {
-					wrong[gl.ID()] = describe(r, gl)
+				if r.Outcome != interp.Returned {
+					if id := gs.Goal.ID(); wrong[id] == "" {
+						wrong[id] = describe(r, gs.Goal)
+					}
 				}
 			}
 		}

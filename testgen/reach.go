@@ -220,6 +220,10 @@ type Generator struct {
 	shape   *ir.InputShape
 	inputs  map[*ir.Var]bool
 	nullOK  map[string]bool
+	// defs and bitDecs serve the engine choice of each goal
+	// (portfolio.go), computed once for the function.
+	defs    *defIndex
+	bitDecs map[*ir.Decision]bool
 	// returns maps the calls whose pointer results are inputs to the
 	// roots of their objects in shape (ir.StubReturns, stubptr.go).
 	returns map[*ir.Call]string
