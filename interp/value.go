@@ -176,9 +176,9 @@ func subPath(t *ir.Type, off int64, pointee *ir.Type) string {
 			break
 		}
 		if i == t.Len { // one past the end
-			return fmt.Sprintf("[%d]", i)
+			return "[" + strconv.FormatInt(i, 10) + "]"
 		}
-		return fmt.Sprintf("[%d]", i) + subPath(t.Elem, off-i*es, pointee)
+		return "[" + strconv.FormatInt(i, 10) + "]" + subPath(t.Elem, off-i*es, pointee)
 	case ir.Struct, ir.Union:
 		if f := t.FieldAt(off); f != nil {
 			return "." + f.Name + subPath(f.Type, off-f.Offset, pointee)
