@@ -305,6 +305,18 @@ func (u *Unit) declaredBySystem(name string) bool {
 	return false
 }
 
+// External reports whether the function name of the main file has
+// external linkage (not static): code outside the file, an undefined
+// callee for one, may call it.
+func (u *Unit) External(name string) bool {
+	for _, fd := range u.funcs {
+		if fd.Declarator.Name() == name {
+			return !fd.Declarator.IsStatic()
+		}
+	}
+	return false
+}
+
 // FunctionAt returns the function of the main file whose definition spans
 // line (from its declarator to its closing brace), or "".
 func (u *Unit) FunctionAt(line int) string {

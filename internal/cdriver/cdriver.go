@@ -17,6 +17,16 @@
 // access paths, one fresh array of Options.PtrArrayLen elements behind
 // each non-null pointer input, Options.PtrDepth levels deep
 // (ir.ComputeInputShape).
+//
+// With Options.Adversary the driver leaves that model on purpose, to
+// attack inka's proofs of unreachability: pointer inputs that alias,
+// longer arrays, callees that write everywhere and call back into the file,
+// volatile objects that change at every read (adversary.go).
+//
+// A case that crashes, traps (UBSan built with
+// -fsanitize-undefined-trap-on-error) or times out ends there and the
+// next one runs in the same process; one that aborts ends the process,
+// and the next runs in a new one.
 package cdriver
 
 import (
@@ -44,6 +54,9 @@ type Options struct {
 	// pointer can return ("f()#0", "f()#1", …: interp.StubAnswer.Object);
 	// default 2.
 	StubObjects int
+	// Adversary, when set, makes a driver that tries to refute inka's
+	// proofs (adversary.go).
+	Adversary *Adversary
 }
 
 // Leaf is one scalar input of the C driver.
@@ -117,6 +130,10 @@ type Driver struct {
 	// returned lists, per extern returning a pointer, the roots of the
 	// objects its stub can return ("f()#k").
 	returned map[string][]string
+	// aliases are, by pointer leaf, the places an adversarial case may
+	// make it point to (Adversary).
+	aliases [][]alias
+	starts  []int // AliasStarts
 }
 
 // ReturnedObjects returns the roots of the objects the stub of extern f
@@ -132,6 +149,8 @@ type Case struct {
 	Leaves  []uint64
 	StubRet [][]uint64
 	StubWr  [][]uint64
+	// Seed seeds the random choices of an adversarial driver (Adversary).
+	Seed uint64
 }
 
 // Value is a scalar the C program printed.
@@ -210,6 +229,9 @@ func New(prog *ir.Program, fn string, opts Options) (*Driver, error) {
 		if o := &d.Objects[i]; o.stub != nil {
 			o.stub = &d.Stubs[o.stub.key2index(d)]
 		}
+	}
+	if opts.Adversary != nil {
+		d.planAliases()
 	}
 	return d, nil
 }
@@ -456,10 +478,13 @@ func (b *Binary) Run(d *Driver, cases []Case) ([]Output, error) {
 				fmt.Fprintf(&in, "%d %d ", at(c.StubRet, s, k), at(c.StubWr, s, k))
 			}
 		}
-		in.WriteString("\n")
+		fmt.Fprintf(&in, "%d\n", c.Seed)
 	}
 	cmd := exec.Command(b.path)
 	cmd.Stdin = &in
+	// An adversarial driver handles its own faults (volatile objects);
+	// AddressSanitizer, if built in, must let it.
+	cmd.Env = append(os.Environ(), "ASAN_OPTIONS=allow_user_segv_handler=1:detect_leaks=0:handle_segv=0")
 	var out, errb bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &errb
 	if err := cmd.Run(); err != nil {

@@ -88,6 +88,10 @@ func (d *Driver) genDriver() ([]byte, error) {
 	w("\n/* ---- inka differential driver of %s ---- */\n", d.Func.Name)
 	w("extern unsigned long long *__inka_vals;\n")
 	w("void __inka_out(const char *);\nvoid __inka_out_u(unsigned long long);\nvoid __inka_leaf(const unsigned char *, int);\n")
+	if d.opts.Adversary != nil {
+		w("unsigned long long __inka_rand(void);\nvoid __inka_volatile(void *, long);\n")
+		w("void __inka_volatiles(void);\nvoid __inka_vol_begin(void);\nvoid __inka_vol_end(void);\n")
+	}
 	for pi, v := range d.Func.Params {
 		w("static unsigned char %spar%d[%d] __attribute__((aligned(16)));\n", px, pi, max(v.Typ.Size(), 1))
 	}
@@ -103,8 +107,9 @@ func (d *Driver) genDriver() ([]byte, error) {
 			w("static unsigned char %s[%d] __attribute__((aligned(16)));\n", o.cname, max(o.Type.Size(), 1))
 		}
 	}
-	w("static void %sptr(const void *p) {\n", px)
-	w("  unsigned long a = (unsigned long)p;\n")
+	// Local names start with __inka_: the file's globals are in scope.
+	w("static void %sptr(const void *__inka_p) {\n", px)
+	w("  unsigned long __inka_a = (unsigned long)__inka_p;\n")
 	for pass := 0; pass < 2; pass++ {
 		for i, o := range d.Objects {
 			base := fmt.Sprintf("(unsigned long)(%s)", o.cname)
@@ -112,11 +117,15 @@ func (d *Driver) genDriver() ([]byte, error) {
 			if pass == 1 {
 				cmp = "=="
 			}
-			w("  if (a >= %s && a - %s %s %d) { __inka_out(\"P %d \"); __inka_out_u(a - %s); __inka_out(\" \"); return; }\n",
+			w("  if (__inka_a >= %s && __inka_a - %s %s %d) { __inka_out(\"P %d \"); __inka_out_u(__inka_a - %s); __inka_out(\" \"); return; }\n",
 				base, base, cmp, o.Type.Size(), i, base)
 		}
 	}
 	w("  __inka_out(\"O \");\n}\n")
+	if d.opts.Adversary != nil {
+		d.genScramble(w)
+		d.genVolatile(w)
+	}
 
 	w("static void %scase(void) {\n", px)
 	locs := d.leafLocs()
@@ -127,22 +136,16 @@ func (d *Driver) genDriver() ([]byte, error) {
 			for k, f := range l.Funcs {
 				target += fmt.Sprintf(" : __inka_vals[%d] == %d ? (void *)%s", i, k+2, f.Name)
 			}
-			w("  { void *x = %s : (void *)0; __builtin_memcpy(%s, &x, sizeof x); }\n", target, locs[i])
+			w("  { void *__inka_x = %s : (void *)0; __builtin_memcpy(%s, &__inka_x, sizeof __inka_x); }\n", target, locs[i])
 			continue
 		}
 		if l.Type.IsPointer() {
-			target := "0"
-			for _, o := range d.Objects {
-				if o.Leaf == i {
-					target = fmt.Sprintf("__inka_vals[%d] ? (void *)%s : (void *)0", i, o.cname)
-				}
-			}
 			if locs[i] != "" {
-				w("  { void *x = %s; __builtin_memcpy(%s, &x, sizeof x); }\n", target, locs[i])
+				w("  { void *__inka_x = %s; __builtin_memcpy(%s, &__inka_x, sizeof __inka_x); }\n", d.pointerTarget(i), locs[i])
 			}
 			continue
 		}
-		w("  { %s x = (%s)__inka_vals[%d]; __builtin_memcpy(%s, &x, sizeof x); }\n", l.Type.Kind, l.Type.Kind, i, locs[i])
+		w("  { %s __inka_x = (%s)__inka_vals[%d]; __builtin_memcpy(%s, &__inka_x, sizeof __inka_x); }\n", l.Type.Kind, l.Type.Kind, i, locs[i])
 	}
 	var args []string
 	for pi, v := range d.Func.Params {
@@ -158,10 +161,16 @@ func (d *Driver) genDriver() ([]byte, error) {
 		args = append(args, fmt.Sprintf("*(%s *)%spar%d", ct, px, pi))
 	}
 	call := fmt.Sprintf("%s(%s)", d.Func.Name, strings.Join(args, ", "))
+	end := ""
+	if d.opts.Adversary != nil {
+		// Volatile objects change at every access while the function runs.
+		w("  __inka_volatiles(); __inka_vol_begin();\n")
+		end = "  __inka_vol_end();\n"
+	}
 	if d.Func.ResultTyp.Kind == ir.Void {
-		w("  %s;\n", call)
+		w("  %s;\n%s", call, end)
 	} else {
-		w("  __typeof__(%s) __inka_r = %s;\n", call, call)
+		w("  __typeof__(%s) __inka_r = %s;\n%s", call, call, end)
 		w("  __inka_out(\"R \");\n")
 		for _, l := range d.Func.ResultTyp.Leaves() {
 			w("  __inka_leaf((const unsigned char *)&__inka_r + %d, %d);\n", l.Offset, leafKind(l.Type))
@@ -196,19 +205,13 @@ func (b *Binary) genDispatch() []byte {
 	for _, d := range b.drivers {
 		w("%d, ", len(d.Leaves))
 	}
-	w("};\nvoid __inka_ptr(const void *p) {\n  if (!p) { __inka_out(\"N \"); return; }\n  switch (__inka_cur) {\n")
-	for i, d := range b.drivers {
-		w("  case %d: %sptr(p); return;\n", i, d.prefix())
-	}
-	w("  }\n}\nvoid *__inka_ret(const char *f, int k) {\n  switch (__inka_cur) {\n")
-	for i, d := range b.drivers {
-		w("  case %d: return %sret(f, k);\n", i, d.prefix())
-	}
-	w("  }\n  return 0;\n}\nvoid __inka_run(int fi) {\n  __inka_cur = fi;\n  switch (fi) {\n")
-	for i, d := range b.drivers {
-		w("  case %d: %scase(); return;\n", i, d.prefix())
-	}
-	w("  }\n}\n")
+	w("};\nvoid __inka_ptr(const void *p) {\n  if (!p) { __inka_out(\"N \"); return; }\n")
+	b.dispatch(w, "__inka_cur", "%sptr(p); return;")
+	w("}\nvoid *__inka_ret(const char *f, int k) {\n")
+	b.dispatch(w, "__inka_cur", "return %sret(f, k);")
+	w("  return 0;\n}\nvoid __inka_run(int fi) {\n  __inka_cur = fi;\n")
+	b.dispatch(w, "fi", "%scase(); return;")
+	w("}\n")
 	w("void __inka_leaf(const unsigned char *a, int kind) {\n")
 	w("  switch (kind) {\n")
 	for _, k := range []ir.Kind{ir.Bool, ir.Char, ir.UChar, ir.Short, ir.UShort, ir.Int, ir.UInt, ir.Long, ir.ULong, ir.LongLong, ir.ULongLong} {
@@ -221,8 +224,24 @@ func (b *Binary) genDispatch() []byte {
 	}
 	w("  case %d: { void *x; __builtin_memcpy(&x, a, sizeof x); __inka_ptr(x); return; }\n", int(ir.Pointer))
 	w("  }\n}\n")
+	if b.adversary() {
+		b.genAdversaryDispatch(&buf)
+	}
 	return buf.Bytes()
 }
+
+// dispatch writes a switch on the driver index sel that runs, in driver
+// i's case, stmt with its prefix for %s.
+func (b *Binary) dispatch(w func(string, ...any), sel, stmt string) {
+	w("  switch (%s) {\n", sel)
+	for i, d := range b.drivers {
+		w("  case %d: "+stmt+"\n", i, d.prefix())
+	}
+	w("  }\n")
+}
+
+// adversary reports whether the binary's drivers are adversarial.
+func (b *Binary) adversary() bool { return b.drivers[0].opts.Adversary != nil }
 
 func leafKind(t *ir.Type) int {
 	if t.IsPointer() {
@@ -253,7 +272,8 @@ func (b *Binary) genMain() ([]byte, error) {
 	w := func(format string, args ...any) { fmt.Fprintf(&buf, format, args...) }
 	ns := len(b.stubs)
 	k := b.k
-	w(`#define _DEFAULT_SOURCE
+	w(`#define _GNU_SOURCE
+#define _DEFAULT_SOURCE
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -294,14 +314,26 @@ void __inka_out_u(unsigned long long v) {
   do { t[--i] = '0' + v %% 10; v /= 10; } while (v);
   __inka_out(t + i);
 }
+/* Depth of the calls back into the file an adversarial callee makes:
+ * what runs there is not the function's own run, and is not recorded. */
+int __inka_depth;
 int __inka_p(int id, int c) {
+  if (__inka_depth) return c;
   __inka_out("D "); __inka_out_u(id); __inka_out(c ? " 1\n" : " 0\n");
   return c;
 }
 void __inka_sw(int id, unsigned long long v) {
+  if (__inka_depth) return;
   __inka_out("D "); __inka_out_u(id); __inka_out(" "); __inka_out_u(v); __inka_out("\n");
 }
+static void on_signal(int sig);
 `, ns, k)
+	if b.adversary() {
+		w("%s", adversaryRuntime)
+		w("int __inka_scramble(void *);\nextern int __inka_ncallbacks;\nvoid __inka_callback(unsigned long long);\n")
+	} else {
+		w("void __inka_seed(unsigned long long s) { (void)s; }\nvoid __inka_vol_end(void) {}\n")
+	}
 	// The objects the file declares and no file defines (ir.Var.Extern):
 	// defined here, as plain storage the driver writes (a const one is
 	// never written by the code under test).
@@ -340,6 +372,15 @@ void __inka_sw(int id, unsigned long long v) {
 			ps = []string{"void"}
 		}
 		w("%s %s(%s) {\n", rt, st.cname, strings.Join(ps, ", "))
+		if b.adversary() {
+			// Called by code a callback runs: not the function's own
+			// run, so neither recorded nor answered from the case.
+			if e.Result.Kind == ir.Void {
+				w("  if (__inka_depth) return;\n")
+			} else {
+				w("  if (__inka_depth) return (%s)__inka_rand();\n", rt)
+			}
+		}
 		w("  int k = __inka_calls[%d]++;\n", si)
 		w("  __inka_out(\"S %s \"); __inka_out_u(k); __inka_out(\" \");\n", e.Name)
 		for i, p := range e.Params {
@@ -363,6 +404,9 @@ void __inka_sw(int id, unsigned long long v) {
 			et := e.Params[st.WriteArg].Elem.Kind.String()
 			w("  if (a%d) *(%s *)a%d = (%s)__inka_stubs[(%d * K + k) * 2 + 1];\n", st.WriteArg, et, st.WriteArg, et, si)
 		}
+		if b.adversary() {
+			genStubEffects(w, e)
+		}
 		switch {
 		case e.Result.Kind == ir.Void:
 			w("  return;\n")
@@ -376,11 +420,22 @@ void __inka_sw(int id, unsigned long long v) {
 	}
 	w(`
 /* One case: function index, its leaf values, then for each stub K pairs
- * (return value, written value). */
-struct inka_case { int fi; unsigned long long *vals, *stubs; };
+ * (return value, written value), then the seed of the random choices of
+ * an adversarial driver. */
+struct inka_case { int fi; unsigned long long *vals, *stubs, seed; };
 
 /* A case that aborts, crashes or times out still shows what it printed. */
+/* A fault (a crash, a timeout) in a case goes on with the next case in
+ * the same process; an abort (a failed assertion, a sanitizer's report)
+ * ends the process, and the parent forks another. */
+#include <setjmp.h>
+static sigjmp_buf __inka_jmp;
+static volatile int __inka_jmp_ok;
 static void on_signal(int sig) {
+  if (__inka_jmp_ok && sig != SIGABRT) {
+    __inka_jmp_ok = 0;
+    siglongjmp(__inka_jmp, sig);
+  }
   __inka_flush();
   signal(sig, SIG_DFL);
   raise(sig);
@@ -392,18 +447,26 @@ extern char __data_start[], _end[];
 static char *__inka_snap;
 static unsigned long __inka_snap_len;
 
+/* A plain copy, which AddressSanitizer leaves alone: the data and bss
+ * hold the redzones it puts around the globals. */
+__attribute__((no_sanitize_address)) static void copy_bytes(char *dst, const char *src, unsigned long n) {
+  unsigned long i;
+  for (i = 0; i < n; i++) dst[i] = src[i];
+}
+
 static void snapshot(void) {
   unsigned long len = (unsigned long)(_end - __data_start);
   __inka_snap = malloc(len);
   __inka_snap_len = len;
-  memcpy(__inka_snap, __data_start, len);
+  copy_bytes(__inka_snap, __data_start, len);
 }
 
 static void run_case(struct inka_case *c) {
   __inka_flush();
-  memcpy(__data_start, __inka_snap, __inka_snap_len);
+  copy_bytes(__data_start, __inka_snap, __inka_snap_len);
   __inka_vals = c->vals;
   __inka_stubs = c->stubs;
+  __inka_seed(c->seed);
   memset(__inka_calls, 0, sizeof __inka_calls);
   alarm(5);
   __inka_run(c->fi);
@@ -428,6 +491,7 @@ int main(void) {
     cases[n].stubs = malloc((m + 1) * sizeof(unsigned long long));
     for (i = 0; i < m; i++)
       if (scanf("%%llu", &cases[n].stubs[i]) != 1) return 1;
+    if (scanf("%%llu", &cases[n].seed) != 1) return 1;
     n++;
   }
   while (next < n) {
@@ -444,10 +508,20 @@ int main(void) {
       signal(SIGSEGV, on_signal);
       signal(SIGBUS, on_signal);
       signal(SIGFPE, on_signal);
+      signal(SIGILL, on_signal);
       signal(SIGALRM, on_signal);
       for (i = next; i < n; i++) {
-        run_case(&cases[i]);
-        __inka_out("X ok\n");
+        int sig = sigsetjmp(__inka_jmp, 1);
+        if (sig == 0) {
+          __inka_jmp_ok = 1;
+          run_case(&cases[i]);
+          __inka_jmp_ok = 0;
+          __inka_out("X ok\n");
+        } else {
+          alarm(0);
+          __inka_vol_end();
+          __inka_out("X signal "); __inka_out_u(sig); __inka_out("\n");
+        }
         __inka_flush();
         *done = i + 1;
       }
