@@ -611,7 +611,7 @@ func (r *Result) load(g Graph, s *ir.Load) {
 		return
 	}
 	if s.Dst.Typ.HasPointer() {
-		for l := range src {
+		for _, l := range src.Sorted() {
 			if (l.Obj.Kind == VarObj || l.Obj.Kind == InputObj) && inUnion(l) {
 				// The pointer may have been written as another member:
 				// the analysis does not follow it; the path is cut there.

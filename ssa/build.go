@@ -474,7 +474,7 @@ func (b *builder) while(out []Stmt, s *ir.While, cur state) []Stmt {
 // A pointer the analysis does not know may point to any function: the call
 // is a Cut (the paths that run it are not modelled).
 func (b *builder) residualCall(out []Stmt, s *ir.Call, cur state) []Stmt {
-	for l := range b.f.PT.Residual(s) {
+	for _, l := range b.f.PT.Residual(s).Sorted() { // the reason: the first in a fixed order
 		msg := fmt.Sprintf("call through %s, which may point to %s, a function not resolved", s.Ptr, l)
 		if l.Obj.Kind == pointsto.UnknownObj {
 			msg = fmt.Sprintf("call through %s, which may hold a function pointer returned or stored by an undefined function (or by a call not inlined)", s.Ptr)

@@ -231,7 +231,7 @@ func (d *dependence) call(s *ir.Call) {
 		if !a.Type().IsPointer() {
 			continue
 		}
-		for l := range d.pt.TargetsOf(s, a) {
+		for _, l := range d.pt.TargetsOf(s, a).Sorted() { // the reasons in a fixed order
 			if l.Obj.Kind == pointsto.NullObj || readOnly(l.Obj) {
 				continue
 			}

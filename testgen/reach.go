@@ -354,7 +354,15 @@ func (g *Generator) decisionGoals(keep func(ir.DecisionKind) bool) []Goal {
 		if a.Line != b.Line {
 			return a.Line < b.Line
 		}
-		return a.Col < b.Col
+		if a.Col != b.Col {
+			return a.Col < b.Col
+		}
+		// `a && b`: the decision and its condition a start at the same
+		// place; seen is a map, so the order is settled here.
+		if ds[i].Func.Name != ds[j].Func.Name {
+			return ds[i].Func.Name < ds[j].Func.Name
+		}
+		return ds[i].Index < ds[j].Index
 	})
 	for _, d := range ds {
 		for o := range d.Outcomes {
