@@ -13,6 +13,34 @@ import (
 type Blaster struct {
 	C    *Circuit
 	vecs map[*term.Term]Vec
+	// spend, during litWithin, is charged with the gates each term adds
+	// (its Vec given); charged is the number of gates of C charged or made
+	// outside it.
+	spend   func(gates int64, v Vec) bool
+	charged int
+}
+
+// exhausted is the panic that unwinds a translation whose budget ran out.
+type exhausted struct{}
+
+// litWithin returns the literal of a Boolean term, as Lit does, calling
+// spend after each term with the gates it added (Solver.LitWithin). ok is
+// false when spend refuses: the term is then left partly translated (the
+// gates made stay in the circuit, unused; its translated subterms are
+// kept).
+func (b *Blaster) litWithin(spend func(gates int64, v Vec) bool, t *term.Term) (m z.Lit, ok bool) {
+	b.charged = b.C.Gates()
+	b.spend = spend
+	defer func() {
+		b.spend = nil
+		if r := recover(); r != nil {
+			if _, ok := r.(exhausted); !ok {
+				panic(r)
+			}
+			m = b.C.False()
+		}
+	}()
+	return b.Lit(t), true
 }
 
 // NewBlaster returns a blaster that adds to c.
@@ -32,6 +60,13 @@ func (b *Blaster) Vec(t *term.Term) Vec {
 	}
 	v := b.blast(t)
 	b.vecs[t] = v
+	if b.spend != nil {
+		n := b.C.Gates() - b.charged
+		b.charged += n
+		if n > 0 && !b.spend(int64(n), v) {
+			panic(exhausted{})
+		}
+	}
 	return v
 }
 

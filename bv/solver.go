@@ -6,6 +6,7 @@ import (
 
 	"github.com/go-air/gini"
 	"github.com/go-air/gini/z"
+	"github.com/inka-tool/inka/term"
 )
 
 // Result is the answer of a Solve.
@@ -59,6 +60,22 @@ func NewSolver(c *Circuit) *Solver { return &Solver{C: c, g: gini.New()} }
 // encode adds the clauses of the gates below ms that gini does not have.
 func (s *Solver) encode(ms ...z.Lit) {
 	s.mark, _ = s.C.c.CnfSince(s.g, s.mark, ms...)
+}
+
+// LitWithin returns the literal of a Boolean term translated by bl (over
+// the solver's circuit) and encoded for gini, term by term, charging
+// spend with the gates each term adds: a circuit of a 64-bit product is
+// tens of thousands of gates, and translating a formula can take longer
+// than solving it. ok is false when spend refuses (the term is left
+// partly translated: what is made stays, unused).
+func (s *Solver) LitWithin(bl *Blaster, spend func(gates int64) bool, t *term.Term) (z.Lit, bool) {
+	if bl.C != s.C {
+		panic("bv: Solver.LitWithin with a blaster of another circuit")
+	}
+	return bl.litWithin(func(gates int64, v Vec) bool {
+		s.encode(v...)
+		return spend(gates)
+	}, t)
 }
 
 // Assert makes m true in every later Solve.

@@ -89,19 +89,28 @@ func (g *Generator) satFor() (e *satEngine) {
 	// quickly unrolls them to the bound.
 	var spent int64
 	feasible := func(alive *term.Term) bool {
+		if bud.Exhausted() {
+			// the formula is given up below: unroll no further
+			return false
+		}
 		if spent >= unrollBudget {
 			return true
 		}
+		m, ok := e.s.LitWithin(e.bl, spendGates(bud), alive)
+		if !ok {
+			return false // as above
+		}
 		before := e.s.Ticks
-		r := e.s.Solve(bv.Budget{Ticks: unrollTicks, Tick: func() bool { return bud.Spend(stepsPerTick) }}, e.bl.Lit(alive))
+		r := e.s.Solve(bv.Budget{Ticks: unrollTicks, Tick: func() bool { return bud.Spend(stepsPerTick) }}, m)
 		spent += e.s.Ticks - before
 		return r != bv.Unsat
 	}
 	e.fm = model.NewFormula(sf, model.Options{MaxUnroll: g.Opts.MaxUnroll, Inputs: g.inputs, MayBeNull: mayBeNull}, feasible)
-	if e.err = bud.Err(); e.err != nil {
+	facts, ok := e.s.LitWithin(e.bl, spendGates(bud), e.fm.Facts)
+	if e.err = bud.Err(); e.err != nil || !ok {
 		return e
 	}
-	e.s.Assert(e.bl.Lit(e.fm.Facts))
+	e.s.Assert(facts)
 	e.caveat = inputModelDependence(sf.IR, pt, g.shape, g.changed)
 	if v := volatileReads(g.modelFn); v != "" {
 		// The formula reads a volatile object as memory, as the tests
@@ -170,6 +179,13 @@ func isAssertFailure(goal Goal) bool {
 	return goal.Kind == DecisionGoal && goal.Dec.Kind == ir.DecAssert && goal.Dec.Outcomes[goal.Outcome] == "false"
 }
 
+// spendGates charges b with the gates of a translation to the circuit
+// (made and encoded for gini), a step each: about as long as a step of
+// the fd engine.
+func spendGates(b *budget.B) func(int64) bool {
+	return func(gates int64) bool { return b.Spend(gates) }
+}
+
 // stepsPerTick is what a tick of gini's propagations costs in a goal's
 // step budget: 20,000 propagations take about as long as 2,000 steps of
 // the fd engine.
@@ -208,7 +224,7 @@ func (g *Generator) reachSAT(goal Goal, max int, gb *budget.B) (res *GoalResult)
 	// question a proof needs.
 	var tested []func(*term.Term) uint64
 	wrong := ""
-	switch e.s.Solve(budget, e.bl.Lit(reach)) {
+	switch e.solve(budget, gb, reach) {
 	case bv.Unknown:
 		res.Reason = budgetReason()
 		return res
@@ -235,7 +251,7 @@ func (g *Generator) reachSAT(goal Goal, max int, gb *budget.B) (res *GoalResult)
 			q = T.And(q, e.block(vals))
 		}
 		for len(res.Tests) < max {
-			r := e.s.Solve(budget, e.bl.Lit(q))
+			r := e.solve(budget, gb, q)
 			if r != bv.Sat {
 				if r == bv.Unknown && wrong == "" && len(res.Tests) == 0 {
 					wrong = budgetReason()
@@ -267,7 +283,7 @@ func (g *Generator) reachSAT(goal Goal, max int, gb *budget.B) (res *GoalResult)
 		for _, c := range cuts {
 			any = T.Or(any, c.Guard)
 		}
-		switch e.s.Solve(budget, e.bl.Lit(any)) {
+		switch e.solve(budget, gb, any) {
 		case bv.Unknown:
 			res.Reason = budgetReason()
 			return res
@@ -289,6 +305,16 @@ func (g *Generator) reachSAT(goal Goal, max int, gb *budget.B) (res *GoalResult)
 	}
 	res.Status = Unreachable
 	return res
+}
+
+// solve asks whether some input makes t true: the translation of t to the
+// circuit is charged to gb too; Unknown when either runs out of budget.
+func (e *satEngine) solve(b bv.Budget, gb *budget.B, t *term.Term) bv.Result {
+	m, ok := e.s.LitWithin(e.bl, spendGates(gb), t)
+	if !ok {
+		return bv.Unknown
+	}
+	return e.s.Solve(b, m)
 }
 
 // judge replays a solution: the test when the replay confirms the goal;
