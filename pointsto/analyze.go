@@ -1,6 +1,7 @@
 package pointsto
 
 import (
+	"errors"
 	"fmt"
 	"slices"
 	"sort"
@@ -837,8 +838,12 @@ func Inline(p *ir.Program, maxInline int, cfg Config) (*ir.Inlined, error) {
 			return in, err
 		}
 		r, err := Analyze(in.Func, p.Globals, cfg)
+		var be *budget.Error
+		if errors.As(err, &be) {
+			return in, err // the calls not resolved yet stay indirect
+		}
 		if err != nil {
-			return in, nil
+			return in, nil // refused when the function is analysed
 		}
 		grew := false
 		for _, c := range in.Indirect {

@@ -265,9 +265,15 @@ func NewGenerator(p *ir.Program, opts Options) (*Generator, error) {
 	g.shape = ir.ComputeInputShape(roots, opts.ArrayLen, opts.PtrDepth)
 	// Calls through function pointers are resolved by the points-to
 	// analysis as the function is inlined.
+	// The analyses of the setup share a budget: out of it, every goal is
+	// unknown (setupErr) and the function is still listed.
+	setup := opts.Total.Child("analysis", opts.Steps, time.Now().Add(opts.Timeout))
 	in, err := pointsto.Inline(p, opts.MaxInline, pointsto.Config{Shape: g.shape, Inputs: g.inputs,
-		MayBeNull: func(string) bool { return true }})
-	if err != nil {
+		MayBeNull: func(string) bool { return true }, Budget: setup})
+	var be *budget.Error
+	if errors.As(err, &be) {
+		g.setupErr = err
+	} else if err != nil {
 		return nil, err
 	}
 	g.inlined = in
@@ -284,9 +290,7 @@ func NewGenerator(p *ir.Program, opts Options) (*Generator, error) {
 			g.argOrder = append(g.argOrder, v.Name+l.Path)
 		}
 	}
-	setup := opts.Total.Child("analysis", opts.Steps, time.Now().Add(opts.Timeout))
 	if g.modelFn, err = g.stubWrites(in.Func, setup); err != nil {
-		var be *budget.Error
 		if !errors.As(err, &be) {
 			return nil, fmt.Errorf("%s: %w", g.Fn.Name, err)
 		}
