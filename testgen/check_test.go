@@ -75,9 +75,6 @@ type checkFigures struct {
 }
 
 func checkFiles(t *testing.T, dirs ...string) []string {
-	if len(dirs) == 0 {
-		dirs = []string{"paper", "diff", "user", "cut", "bitlevel", "real", "memory", "adversarial"}
-	}
 	var files []string
 	for _, dir := range dirs {
 		fs, _ := filepath.Glob(filepath.Join("..", "testdata", dir, "*.c"))
@@ -89,8 +86,11 @@ func checkFiles(t *testing.T, dirs ...string) []string {
 	return files
 }
 
+// TestCoverChecked runs the checks over the directories of checkDirs
+// (check_dirs_test.go: a fast part of the corpus by default, all of it
+// with -tags heavy).
 func TestCoverChecked(t *testing.T) {
-	coverChecked(t, checkOpts, checkFiles(t))
+	coverChecked(t, checkOpts, checkFiles(t, checkDirs...))
 }
 
 // TestCoverCheckedSAT: the same checks with every goal left to the
@@ -100,7 +100,7 @@ func TestCoverCheckedSAT(t *testing.T) {
 	opts := checkOpts
 	opts.Engine = EngineSAT
 	opts.PrepassSteps = -1
-	coverChecked(t, opts, checkFiles(t, "paper", "user", "cut", "bitlevel", "memory"))
+	coverChecked(t, opts, checkFiles(t, checkDirsSAT...))
 }
 
 func coverChecked(t *testing.T, opts Options, files []string) {
