@@ -6,7 +6,7 @@ package testgen
 // paper's programs, the constructs inka cuts, the bit-level programs and
 // the byte-level memory programs, the adversarial probes (issue 10's wrong answers and the programs
 // written to attack proofs), with each engine — under a minute of CPU.
-// The whole corpus, testdata/{user,diff,real} too (about three more CPU
+// The whole corpus, testdata/{user,diff,real} too (about two more CPU
 // minutes), runs with `go test -tags heavy ./testgen/`
 // (check_dirs_heavy_test.go).
 var (
