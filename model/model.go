@@ -391,7 +391,7 @@ func entryVersion(f *ssa.Func, c *ssa.Cell) *ssa.Version {
 // lists them.
 func pointerInput(f *ssa.Func, c *ssa.Cell, path string, mayBeNull func(string) bool) (addrs []int64, why string) {
 	if c.Typ.IsFuncPointer() {
-		for l := range f.PT.EntryTargets(c.Obj, c.Off) {
+		for _, l := range f.PT.EntryTargets(c.Obj, c.Off).Sorted() { // the formula's disjunction in a fixed order
 			switch l.Obj.Kind {
 			case pointsto.NullObj:
 				addrs = append(addrs, 0)
