@@ -5,6 +5,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/inka-tool/inka/frontend"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -57,7 +58,16 @@ func TestUnionPunning(t *testing.T) {
 	for _, gs := range cov.Goals {
 		assert.Equal(t, Covered, gs.Status, gs.Goal.ID())
 	}
-	g = gen(t, "testdata/union.c", "ptr_pun")
+	// The solver's answer, without the concrete pre-pass (whose runs may
+	// take the true outcome on an address that is a multiple of 8, as
+	// every object's is: replayed, that is a right answer, but not the
+	// one under test).
+	u, err := frontend.Load("testdata/union.c", frontend.Options{})
+	require.NoError(t, err)
+	p, err := u.Lower("ptr_pun")
+	require.NoError(t, err)
+	g, err = NewGenerator(p, Options{Check: true, PrepassSteps: -1})
+	require.NoError(t, err)
 	cov = g.Cover(AllDecisions, time.Minute)
 	require.Len(t, cov.Goals, 2)
 	for _, gs := range cov.Goals {

@@ -54,13 +54,11 @@ int lucky(void)
 }
 
 /* A check made before any library call: the proof stands. */
-int bounded_len(const char *s, int max)
+int bounded_env(const char *name, int max)
 {
-	int n;
 	if (max < 0 && max > 10)
 		return -1; /* unreachable */
 	if (max == 0)
 		return 0;
-	n = (int)strlen(s);
-	return n > max ? max : n;
+	return getenv(name) != NULL ? max : 0;
 }
