@@ -676,12 +676,73 @@ func (b *funcBuilder) switchStmt(ss *cc.SelectionStatement, out *[]ir.Stmt, en e
 	old := b.setPos(ss.ExpressionList.Position())
 	defer func() { b.pos = old }()
 	e := ss.ExpressionList
-	et := b.switchType(e)
-	val := b.convert(b.rvalue(e), et)
+	sw := &switchLowering{et: b.switchType(e)}
+	sw.val = b.convert(b.rvalue(e), sw.et)
+	segs, dead := switchSegments(ss)
+	sw.segs = segs
+	var labels []*cc.LabeledStatement
+	sw.caseSeg = map[*cc.LabeledStatement]int{}
+	sw.defSeg = -1
+	for i, s := range segs {
+		for _, l := range s.labels {
+			labels = append(labels, l)
+			sw.caseSeg[l] = i
+			if l.Case == cc.LabeledStatementDefault {
+				sw.defSeg = i
+			}
+		}
+	}
+	sw.sd = b.switchDecision(e, labels)
+	sw.t = b.lowerSegments(segs, dead)
+	b.cur = out
+	if sw.t.brk != nil {
+		b.setFlag(sw.t.brk, 0)
+	}
 
-	// Segments.
-	var segs []*segment
-	var dead []*cc.BlockItem
+	var jumps []*ir.Var
+	direct := true
+	for i, s := range segs {
+		jumps = union(jumps, s.ex.jumps)
+		if len(s.labels) != 1 || (s.ex.normal && i < len(segs)-1) {
+			direct = false
+		}
+	}
+	jumps = without(jumps, sw.t.brk)
+	b.pos = irPos(ss.Token.Position())
+
+	if direct {
+		if cont, ex, done := b.switchDirect(sw, out, jumps); done {
+			return cont, ex
+		}
+	} else {
+		b.switchIndexed(sw, out)
+	}
+	b.cur = out
+	if len(jumps) == 0 {
+		return out, exits{normal: true}
+	}
+	g := b.guard(out, jumps)
+	b.cur = g
+	return g, exits{normal: true, jumps: jumps}
+}
+
+// switchLowering is a switch (without jumps into it) being lowered: its
+// value, its segments, the segment each case label starts and the
+// decision's chain of tests.
+type switchLowering struct {
+	sd      switchDec
+	val     ir.Value
+	et      *ir.Type
+	segs    []*segment
+	caseSeg map[*cc.LabeledStatement]int
+	defSeg  int // the default's segment, -1 without one
+	t       *target
+}
+
+// switchSegments cuts the switch's body into segments, each from a group
+// of case labels to the next group; the items before the first label
+// (dead: no case leads to them) are returned apart.
+func switchSegments(ss *cc.SelectionStatement) (segs []*segment, dead []*cc.BlockItem) {
 	for _, it := range switchItems(ss) {
 		if it.Case == cc.BlockItemStmt && it.Statement.Case == cc.StatementLabeled {
 			ls := it.Statement.LabeledStatement
@@ -710,22 +771,13 @@ func (b *funcBuilder) switchStmt(ss *cc.SelectionStatement, out *[]ir.Stmt, en e
 		}
 		segs[len(segs)-1].items = append(segs[len(segs)-1].items, it)
 	}
+	return segs, dead
+}
 
-	var labels []*cc.LabeledStatement
-	caseSeg := map[*cc.LabeledStatement]int{}
-	defSeg := -1
-	for i, s := range segs {
-		for _, l := range s.labels {
-			labels = append(labels, l)
-			caseSeg[l] = i
-			if l.Case == cc.LabeledStatementDefault {
-				defSeg = i
-			}
-		}
-	}
-	sd := b.switchDecision(e, labels)
-
-	// Lower the segments.
+// lowerSegments lowers each segment into its own block (and the dead items
+// into one thrown away), with the switch as the target of their breaks,
+// which it returns.
+func (b *funcBuilder) lowerSegments(segs []*segment, dead []*cc.BlockItem) *target {
 	t := &target{}
 	b.targets = append(b.targets, t)
 	if len(dead) > 0 {
@@ -742,107 +794,90 @@ func (b *funcBuilder) switchStmt(ss *cc.SelectionStatement, out *[]ir.Stmt, en e
 		b.cur = save
 	}
 	b.targets = b.targets[:len(b.targets)-1]
-	b.cur = out
-	if t.brk != nil {
-		b.setFlag(t.brk, 0)
-	}
+	return t
+}
 
-	var jumps []*ir.Var
-	direct := true
-	for i, s := range segs {
-		jumps = union(jumps, s.ex.jumps)
-		if len(s.labels) != 1 || (s.ex.normal && i < len(segs)-1) {
-			direct = false
+// switchDirect puts each segment in the branch of its test. When the
+// switch completes normally in one place (or none) and no break is taken,
+// the code that follows goes there, unguarded: it returns that place with
+// done set.
+func (b *funcBuilder) switchDirect(sw *switchLowering, out *[]ir.Stmt, jumps []*ir.Var) (cont *[]ir.Stmt, ex exits, done bool) {
+	// The places where the switch completes normally without a break.
+	var points []*[]ir.Stmt
+	brkUsed := false
+	place := func(s *segment, blk *[]ir.Stmt) {
+		*blk = append(*blk, s.blk...)
+		c := s.cont
+		if c == &s.blk {
+			c = blk
+		}
+		if s.ex.normal {
+			points = append(points, c)
+		}
+		if sw.t.brk != nil && hasFlag(s.ex.jumps, sw.t.brk) {
+			brkUsed = true
 		}
 	}
-	jumps = without(jumps, t.brk)
-	b.pos = irPos(ss.Token.Position())
-
-	chain := func(then func(i int, blk *[]ir.Stmt), last func(blk *[]ir.Stmt)) {
-		b.caseChain(sd, val, et, then, last)
+	b.caseChain(sw.sd, sw.val, sw.et, func(i int, blk *[]ir.Stmt) {
+		place(sw.segs[sw.caseSeg[sw.sd.cases[i]]], blk)
+	}, func(blk *[]ir.Stmt) {
+		if sw.defSeg >= 0 {
+			place(sw.segs[sw.defSeg], blk)
+		} else {
+			points = append(points, blk)
+		}
+	})
+	if brkUsed || len(points) > 1 {
+		return nil, exits{}, false
 	}
-	cases := sd.cases
-
-	if direct {
-		// The places where the switch completes normally without a
-		// break: when there is one (or none) and no break is taken, the
-		// code that follows goes there, unguarded.
-		var points []*[]ir.Stmt
-		brkUsed := false
-		place := func(s *segment, blk *[]ir.Stmt) {
-			*blk = append(*blk, s.blk...)
-			c := s.cont
-			if c == &s.blk {
-				c = blk
-			}
-			if s.ex.normal {
-				points = append(points, c)
-			}
-			if t.brk != nil && hasFlag(s.ex.jumps, t.brk) {
-				brkUsed = true
-			}
-		}
-		chain(func(i int, blk *[]ir.Stmt) {
-			place(segs[caseSeg[cases[i]]], blk)
-		}, func(blk *[]ir.Stmt) {
-			if defSeg >= 0 {
-				place(segs[defSeg], blk)
-			} else {
-				points = append(points, blk)
-			}
-		})
-		if !brkUsed && len(points) <= 1 {
-			if len(points) == 0 {
-				b.cur = out
-				return out, exits{normal: false, jumps: jumps}
-			}
-			b.cur = points[0]
-			return points[0], exits{normal: true, jumps: jumps}
-		}
-	} else {
-		k := b.newFlag("sw")
-		chain(func(i int, blk *[]ir.Stmt) {
-			*blk = append(*blk, &ir.Copy{At: b.at(), Dst: k, Src: ir.NewConst(ir.IntType, uint64(caseSeg[cases[i]]))})
-		}, func(blk *[]ir.Stmt) {
-			*blk = append(*blk, &ir.Copy{At: b.at(), Dst: k, Src: ir.NewConst(ir.IntType, uint64(int64(defSeg)))})
-		})
+	if len(points) == 0 {
 		b.cur = out
-		var ft *ir.Var
-		for i, s := range segs {
-			if s.ex.normal && i < len(segs)-1 && ft == nil {
-				ft = b.newFlag("fall")
-				b.setFlag(ft, 0)
-			}
-		}
-		for i, s := range segs {
-			tv := b.newTemp(ir.IntType)
-			b.emit(&ir.Binary{At: b.at(), Dst: tv, Op: ir.Eq, X: k, Y: ir.NewConst(ir.IntType, uint64(i))})
-			var c ir.Value = tv
-			falls := i > 0 && segs[i-1].ex.normal
-			if falls {
-				t2 := b.newTemp(ir.IntType)
-				b.emit(&ir.Binary{At: b.at(), Dst: t2, Op: ir.Or, X: tv, Y: ft})
-				c = t2
-			}
-			ifs := &ir.If{At: b.at(), Cond: c}
-			b.emit(ifs)
-			if falls {
-				ifs.Then = append(ifs.Then, &ir.Copy{At: b.at(), Dst: ft, Src: ir.NewConst(ir.IntType, 0)})
-			}
-			ifs.Then = append(ifs.Then, s.blk...)
-			if s.cont == &s.blk {
-				s.cont = &ifs.Then
-			}
-			if s.ex.normal && i < len(segs)-1 {
-				*s.cont = append(*s.cont, &ir.Copy{At: b.at(), Dst: ft, Src: ir.NewConst(ir.IntType, 1)})
-			}
-		}
+		return out, exits{normal: false, jumps: jumps}, true
 	}
+	b.cur = points[0]
+	return points[0], exits{normal: true, jumps: jumps}, true
+}
+
+// switchIndexed sets the index k of the segment where execution starts by
+// the chain of tests, then runs the segments in order, segment i when
+// k == i or the previous segment completed normally (fall-through flag).
+func (b *funcBuilder) switchIndexed(sw *switchLowering, out *[]ir.Stmt) {
+	segs := sw.segs
+	k := b.newFlag("sw")
+	b.caseChain(sw.sd, sw.val, sw.et, func(i int, blk *[]ir.Stmt) {
+		*blk = append(*blk, &ir.Copy{At: b.at(), Dst: k, Src: ir.NewConst(ir.IntType, uint64(sw.caseSeg[sw.sd.cases[i]]))})
+	}, func(blk *[]ir.Stmt) {
+		*blk = append(*blk, &ir.Copy{At: b.at(), Dst: k, Src: ir.NewConst(ir.IntType, uint64(int64(sw.defSeg)))})
+	})
 	b.cur = out
-	if len(jumps) == 0 {
-		return out, exits{normal: true}
+	var ft *ir.Var
+	for i, s := range segs {
+		if s.ex.normal && i < len(segs)-1 && ft == nil {
+			ft = b.newFlag("fall")
+			b.setFlag(ft, 0)
+		}
 	}
-	g := b.guard(out, jumps)
-	b.cur = g
-	return g, exits{normal: true, jumps: jumps}
+	for i, s := range segs {
+		tv := b.newTemp(ir.IntType)
+		b.emit(&ir.Binary{At: b.at(), Dst: tv, Op: ir.Eq, X: k, Y: ir.NewConst(ir.IntType, uint64(i))})
+		var c ir.Value = tv
+		falls := i > 0 && segs[i-1].ex.normal
+		if falls {
+			t2 := b.newTemp(ir.IntType)
+			b.emit(&ir.Binary{At: b.at(), Dst: t2, Op: ir.Or, X: tv, Y: ft})
+			c = t2
+		}
+		ifs := &ir.If{At: b.at(), Cond: c}
+		b.emit(ifs)
+		if falls {
+			ifs.Then = append(ifs.Then, &ir.Copy{At: b.at(), Dst: ft, Src: ir.NewConst(ir.IntType, 0)})
+		}
+		ifs.Then = append(ifs.Then, s.blk...)
+		if s.cont == &s.blk {
+			s.cont = &ifs.Then
+		}
+		if s.ex.normal && i < len(segs)-1 {
+			*s.cont = append(*s.cont, &ir.Copy{At: b.at(), Dst: ft, Src: ir.NewConst(ir.IntType, 1)})
+		}
+	}
 }
