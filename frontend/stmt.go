@@ -410,165 +410,202 @@ func (b *funcBuilder) loop(is *cc.IterationStatement, out *[]ir.Stmt, en entry) 
 	defer func() { b.pos = old }()
 	// into: the flags of the labels in the body, by which a goto enters
 	// the loop without testing its condition (nor initializing a for)
-	into := b.flagsUnder(en.flags, posKey(is.Statement))
+	lp := &loopLowering{is: is, into: b.flagsUnder(en.flags, posKey(is.Statement))}
 	var dead []ir.Stmt
 	switch {
 	case !en.normal:
 		b.cur = &dead
-	case len(into) > 0:
-		b.cur = b.guard(out, into)
+	case len(lp.into) > 0:
+		b.cur = b.guard(out, lp.into)
 	}
-	var cond, step cc.ExpressionNode
 	var kind ir.DecisionKind
-	switch is.Case {
-	case cc.IterationStatementWhile:
-		cond, kind = is.ExpressionList, ir.DecWhile
-	case cc.IterationStatementDo:
-		cond, kind = is.ExpressionList, ir.DecDo
-	case cc.IterationStatementFor:
-		if is.ExpressionList != nil {
-			b.setPos(is.ExpressionList.Position())
-			b.discard(is.ExpressionList)
-			b.setPos(is.Position())
-		}
-		cond, step, kind = is.ExpressionList2, is.ExpressionList3, ir.DecFor
-	case cc.IterationStatementForDecl:
-		b.declaration(is.Declaration)
-		cond, step, kind = is.ExpressionList, is.ExpressionList2, ir.DecFor
-	default:
-		panic(unsupported(is.Position(), fmt.Sprintf("loop %v", is.Case)))
-	}
-	if len(into) == 0 && en.normal {
+	lp.cond, lp.step, kind = b.loopParts(is)
+	if len(lp.into) == 0 && en.normal {
 		out = b.cur
 	}
 	b.cur = out
-	var d *ir.Decision
-	if cond != nil {
-		d = b.decision(kind, cond, "true", "false")
+	if lp.cond != nil {
+		lp.d = b.decision(kind, lp.cond, "true", "false")
 	}
-	t := &target{loop: true}
-	b.targets = append(b.targets, t)
-	var body []ir.Stmt
-	cb, eb := b.stmtPos(is.Statement, &body, entry{normal: true, flags: into})
+	lp.t = &target{loop: true}
+	b.targets = append(b.targets, lp.t)
+	lp.cb, lp.eb = b.stmtPos(is.Statement, &lp.body, entry{normal: true, flags: lp.into})
 	b.targets = b.targets[:len(b.targets)-1]
 	b.cur = out
 
-	exitFlags := without(eb.jumps, t.cont)
-	if t.cont != nil && hasFlag(eb.jumps, t.cont) {
+	t := lp.t
+	lp.exitFlags = without(lp.eb.jumps, t.cont)
+	if t.cont != nil && hasFlag(lp.eb.jumps, t.cont) {
 		b.setFlag(t.cont, 0) // before the loop
-		body = append(body, &ir.Copy{At: b.at(), Dst: t.cont, Src: ir.NewConst(ir.IntType, 0)})
+		lp.body = append(lp.body, &ir.Copy{At: b.at(), Dst: t.cont, Src: ir.NewConst(ir.IntType, 0)})
 	}
-	if t.brk != nil && hasFlag(eb.jumps, t.brk) {
+	if t.brk != nil && hasFlag(lp.eb.jumps, t.brk) {
 		b.setFlag(t.brk, 0)
 	}
-	loopPos := b.at()
-
-	// lowerCond emits the evaluation of the source condition into blk and
-	// returns the value to test.
-	lowerCond := func(blk *[]ir.Stmt) ir.Value {
-		save := b.cur
-		defer func() { b.cur = save }()
-		b.cur = blk
-		p := b.setPos(cond.Position())
-		defer func() { b.pos = p }()
-		return b.decisionValue(d, cond)
-	}
-	// lowerStep emits the step of a for loop into blk.
-	lowerStep := func(blk *[]ir.Stmt) {
-		if step == nil {
-			return
-		}
-		save := b.cur
-		defer func() { b.cur = save }()
-		b.cur = blk
-		p := b.setPos(step.Position())
-		defer func() { b.pos = p }()
-		b.discard(step)
-	}
-	w := &ir.While{At: loopPos}
-	if len(exitFlags) == 0 && (len(into) == 0 || is.Case == cc.IterationStatementDo) {
-		if is.Case == cc.IterationStatementDo {
-			w.Pre = body
-			w.Cond = lowerCond(&w.Pre)
-		} else {
-			lowerStep(&body)
-			w.Body = body
-			if cond != nil {
-				w.Cond = lowerCond(&w.Pre)
-			} else {
-				w.Cond = ir.NewConst(ir.IntType, 1)
-			}
-		}
-		if d != nil {
-			w.Dec = &ir.DecRef{D: d, True: 0, False: 1}
-		}
-		b.emit(w)
+	lp.pos = b.at()
+	if len(lp.exitFlags) == 0 && (len(lp.into) == 0 || is.Case == cc.IterationStatementDo) {
+		b.emit(b.plainLoop(lp))
 		return out, exits{normal: true}
 	}
-
-	goFlag := b.newFlag("go")
-	enter := into // tested by the head of a while or for, the body of a do comes first
-	if is.Case == cc.IterationStatementDo {
-		enter = nil
-	}
-	// head emits the test of the exit flags and of the condition into blk.
-	head := func(blk *[]ir.Stmt) {
-		save := b.cur
-		defer func() { b.cur = save }()
-		b.cur = blk
-		b.pos = loopPos.Pos
-		if cond == nil && len(enter) == 0 {
-			b.emit(&ir.Unary{At: b.at(), Dst: goFlag, Op: ir.LNot, X: b.anyFlag(exitFlags)})
-			return
-		}
-		// if (exit flags) go = 0; else if (into flags) go = 1; else cond
-		level := func(flags []*ir.Var, val uint64) {
-			if len(flags) == 0 {
-				return
-			}
-			h := &ir.If{At: b.at(), Cond: b.anyFlag(flags)}
-			b.emit(h)
-			b.cur = &h.Then
-			b.setFlag(goFlag, val)
-			b.cur = &h.Else
-		}
-		level(exitFlags, 0)
-		level(enter, 1)
-		if cond == nil {
-			b.setFlag(goFlag, 1)
-			return
-		}
-		c := lowerCond(b.cur)
-		b.pos = loopPos.Pos
-		b.decideInto(goFlag, c, d)
-	}
-	if is.Case == cc.IterationStatementDo {
-		w.Pre = body
-		head(&w.Pre)
-	} else {
-		if step != nil {
-			if t.cont != nil && hasFlag(eb.jumps, t.cont) {
-				save := b.cur
-				g := b.guard(&body, exitFlags)
-				b.cur = save
-				lowerStep(g)
-			} else if eb.normal {
-				lowerStep(cb)
-			}
-		}
-		w.Body = body
-		head(&w.Pre)
-	}
-	w.Cond = goFlag
+	w := b.flaggedLoop(lp)
 	b.cur = out
 	b.emit(w)
-	escaping := without(exitFlags, t.brk)
+	escaping := without(lp.exitFlags, t.brk)
 	if len(escaping) == 0 {
 		return out, exits{normal: true}
 	}
 	g := b.guard(out, escaping)
 	b.cur = g
 	return g, exits{normal: true, jumps: escaping}
+}
+
+// loopLowering is a loop being lowered: its source parts and what the
+// lowering of its body found.
+type loopLowering struct {
+	is         *cc.IterationStatement
+	cond, step cc.ExpressionNode // nil when absent
+	d          *ir.Decision      // the decision on cond
+	into       []*ir.Var         // the flags of the labels in the body a goto enters by
+	exitFlags  []*ir.Var         // the jumps out of the body (continue excepted)
+	t          *target
+	body       []ir.Stmt
+	cb         *[]ir.Stmt // where the body goes on when it completes normally
+	eb         exits      // the body's exits
+	pos        ir.At      // the loop's
+}
+
+// loopParts returns a loop's condition, step and kind of decision,
+// lowering a for's initialization (expression or declaration).
+func (b *funcBuilder) loopParts(is *cc.IterationStatement) (cond, step cc.ExpressionNode, kind ir.DecisionKind) {
+	switch is.Case {
+	case cc.IterationStatementWhile:
+		return is.ExpressionList, nil, ir.DecWhile
+	case cc.IterationStatementDo:
+		return is.ExpressionList, nil, ir.DecDo
+	case cc.IterationStatementFor:
+		if is.ExpressionList != nil {
+			b.setPos(is.ExpressionList.Position())
+			b.discard(is.ExpressionList)
+			b.setPos(is.Position())
+		}
+		return is.ExpressionList2, is.ExpressionList3, ir.DecFor
+	case cc.IterationStatementForDecl:
+		b.declaration(is.Declaration)
+		return is.ExpressionList, is.ExpressionList2, ir.DecFor
+	}
+	panic(unsupported(is.Position(), fmt.Sprintf("loop %v", is.Case)))
+}
+
+// loopCond emits the evaluation of the loop's source condition into blk
+// and returns the value to test.
+func (b *funcBuilder) loopCond(lp *loopLowering, blk *[]ir.Stmt) ir.Value {
+	save := b.cur
+	defer func() { b.cur = save }()
+	b.cur = blk
+	p := b.setPos(lp.cond.Position())
+	defer func() { b.pos = p }()
+	return b.decisionValue(lp.d, lp.cond)
+}
+
+// loopStep emits the step of a for loop into blk.
+func (b *funcBuilder) loopStep(lp *loopLowering, blk *[]ir.Stmt) {
+	if lp.step == nil {
+		return
+	}
+	save := b.cur
+	defer func() { b.cur = save }()
+	b.cur = blk
+	p := b.setPos(lp.step.Position())
+	defer func() { b.pos = p }()
+	b.discard(lp.step)
+}
+
+// plainLoop is the While of a loop that no jump leaves and none enters
+// (but a do's body): Pre computes the source condition, with the loop's
+// decision on it.
+func (b *funcBuilder) plainLoop(lp *loopLowering) *ir.While {
+	w := &ir.While{At: lp.pos}
+	if lp.is.Case == cc.IterationStatementDo {
+		w.Pre = lp.body
+		w.Cond = b.loopCond(lp, &w.Pre)
+	} else {
+		b.loopStep(lp, &lp.body)
+		w.Body = lp.body
+		if lp.cond != nil {
+			w.Cond = b.loopCond(lp, &w.Pre)
+		} else {
+			w.Cond = ir.NewConst(ir.IntType, 1)
+		}
+	}
+	if lp.d != nil {
+		w.Dec = &ir.DecRef{D: lp.d, True: 0, False: 1}
+	}
+	return w
+}
+
+// flaggedLoop is the While of a loop that a jump leaves or enters: its
+// condition is the flag go, computed in Pre by `if (exit flags) go = 0;
+// else if (into flags) go = 1; else { cond; go = c }` (loopHead).
+func (b *funcBuilder) flaggedLoop(lp *loopLowering) *ir.While {
+	w := &ir.While{At: lp.pos}
+	goFlag := b.newFlag("go")
+	if lp.is.Case == cc.IterationStatementDo {
+		w.Pre = lp.body
+		b.loopHead(lp, goFlag, &w.Pre)
+	} else {
+		if lp.step != nil {
+			if lp.t.cont != nil && hasFlag(lp.eb.jumps, lp.t.cont) {
+				save := b.cur
+				g := b.guard(&lp.body, lp.exitFlags)
+				b.cur = save
+				b.loopStep(lp, g)
+			} else if lp.eb.normal {
+				b.loopStep(lp, lp.cb)
+			}
+		}
+		w.Body = lp.body
+		b.loopHead(lp, goFlag, &w.Pre)
+	}
+	w.Cond = goFlag
+	return w
+}
+
+// loopHead emits into blk the test of the exit flags and of the
+// condition, setting goFlag; the decision is recorded only when the source
+// evaluates the condition.
+func (b *funcBuilder) loopHead(lp *loopLowering, goFlag *ir.Var, blk *[]ir.Stmt) {
+	enter := lp.into // tested by the head of a while or for, the body of a do comes first
+	if lp.is.Case == cc.IterationStatementDo {
+		enter = nil
+	}
+	save := b.cur
+	defer func() { b.cur = save }()
+	b.cur = blk
+	b.pos = lp.pos.Pos
+	if lp.cond == nil && len(enter) == 0 {
+		b.emit(&ir.Unary{At: b.at(), Dst: goFlag, Op: ir.LNot, X: b.anyFlag(lp.exitFlags)})
+		return
+	}
+	// if (exit flags) go = 0; else if (into flags) go = 1; else cond
+	level := func(flags []*ir.Var, val uint64) {
+		if len(flags) == 0 {
+			return
+		}
+		h := &ir.If{At: b.at(), Cond: b.anyFlag(flags)}
+		b.emit(h)
+		b.cur = &h.Then
+		b.setFlag(goFlag, val)
+		b.cur = &h.Else
+	}
+	level(lp.exitFlags, 0)
+	level(enter, 1)
+	if lp.cond == nil {
+		b.setFlag(goFlag, 1)
+		return
+	}
+	c := b.loopCond(lp, b.cur)
+	b.pos = lp.pos.Pos
+	b.decideInto(goFlag, c, lp.d)
 }
 
 // switchType returns the promoted type of a switch's controlling expression.
