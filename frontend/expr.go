@@ -317,45 +317,9 @@ func (b *funcBuilder) rvalueExpr(e cc.ExpressionNode) ir.Value {
 	}
 	switch x := e.(type) {
 	case *cc.PrimaryExpression:
-		switch x.Case {
-		case cc.PrimaryExpressionIdent:
-			if isVolatile(x.Type()) {
-				return b.load(b.lvalue(x))
-			}
-			return b.identVar(x)
-		case cc.PrimaryExpressionExpr:
-			return b.rvalue(x.ExpressionList)
-		case cc.PrimaryExpressionGeneric:
-			a := x.GenericSelection.Associated()
-			if a == nil {
-				panic(unsupported(pos, "_Generic"))
-			}
-			return b.rvalue(a.AssignmentExpression)
-		case cc.PrimaryExpressionFloat:
-			panic(unsupported(pos, "floating-point constant"))
-		case cc.PrimaryExpressionStmt:
-			panic(unsupported(pos, "statement expression"))
-		case cc.PrimaryExpressionString, cc.PrimaryExpressionLString:
-			return b.decay(b.lvalue(e), pos)
-		}
-		panic(unsupported(pos, fmt.Sprintf("expression %s", cc.NodeSource(e))))
+		return b.primaryRvalue(x, pos)
 	case *cc.PostfixExpression:
-		switch x.Case {
-		case cc.PostfixExpressionPrimary:
-			return b.rvalue(x.PrimaryExpression)
-		case cc.PostfixExpressionIndex, cc.PostfixExpressionSelect, cc.PostfixExpressionPSelect:
-			return b.load(b.lvalue(e))
-		case cc.PostfixExpressionCall:
-			return b.call(x, true)
-		case cc.PostfixExpressionInc, cc.PostfixExpressionDec:
-			op := ir.Add
-			if x.Case == cc.PostfixExpressionDec {
-				op = ir.Sub
-			}
-			return b.incDec(x.PostfixExpression, op, true, true)
-		case cc.PostfixExpressionComplit:
-			return b.load(b.compoundLiteral(x))
-		}
+		return b.postfixRvalue(x, pos)
 	case *cc.UnaryExpression:
 		return b.unary(x)
 	case *cc.CastExpression:
@@ -363,6 +327,81 @@ func (b *funcBuilder) rvalueExpr(e cc.ExpressionNode) ir.Value {
 			return b.rvalue(x.UnaryExpression)
 		}
 		return b.cast(x)
+	case *cc.MultiplicativeExpression, *cc.AdditiveExpression, *cc.ShiftExpression, *cc.RelationalExpression,
+		*cc.EqualityExpression, *cc.AndExpression, *cc.ExclusiveOrExpression, *cc.InclusiveOrExpression:
+		return b.binaryRvalue(e)
+	case *cc.LogicalAndExpression, *cc.LogicalOrExpression:
+		return b.logical(e)
+	case *cc.ConditionalExpression:
+		return b.conditional(x, true)
+	case *cc.AssignmentExpression:
+		return b.assignment(x, true)
+	case *cc.ExpressionList:
+		for l := x; l != nil; l = l.ExpressionList {
+			if l.ExpressionList == nil {
+				return b.rvalue(l.AssignmentExpression)
+			}
+			b.discard(l.AssignmentExpression)
+		}
+	case *cc.ConstantExpression:
+		return b.rvalue(x.ConditionalExpression)
+	}
+	panic(unsupported(pos, fmt.Sprintf("expression %s", cc.NodeSource(e))))
+}
+
+// primaryRvalue lowers an identifier, a parenthesized expression, a
+// _Generic selection or a string literal (rvalueExpr).
+func (b *funcBuilder) primaryRvalue(x *cc.PrimaryExpression, pos token.Position) ir.Value {
+	switch x.Case {
+	case cc.PrimaryExpressionIdent:
+		if isVolatile(x.Type()) {
+			return b.load(b.lvalue(x))
+		}
+		return b.identVar(x)
+	case cc.PrimaryExpressionExpr:
+		return b.rvalue(x.ExpressionList)
+	case cc.PrimaryExpressionGeneric:
+		a := x.GenericSelection.Associated()
+		if a == nil {
+			panic(unsupported(pos, "_Generic"))
+		}
+		return b.rvalue(a.AssignmentExpression)
+	case cc.PrimaryExpressionFloat:
+		panic(unsupported(pos, "floating-point constant"))
+	case cc.PrimaryExpressionStmt:
+		panic(unsupported(pos, "statement expression"))
+	case cc.PrimaryExpressionString, cc.PrimaryExpressionLString:
+		return b.decay(b.lvalue(x), pos)
+	}
+	panic(unsupported(pos, fmt.Sprintf("expression %s", cc.NodeSource(x))))
+}
+
+// postfixRvalue lowers an index, a member access, a call, a postfix
+// increment or decrement, or a compound literal (rvalueExpr).
+func (b *funcBuilder) postfixRvalue(x *cc.PostfixExpression, pos token.Position) ir.Value {
+	switch x.Case {
+	case cc.PostfixExpressionPrimary:
+		return b.rvalue(x.PrimaryExpression)
+	case cc.PostfixExpressionIndex, cc.PostfixExpressionSelect, cc.PostfixExpressionPSelect:
+		return b.load(b.lvalue(x))
+	case cc.PostfixExpressionCall:
+		return b.call(x, true)
+	case cc.PostfixExpressionInc, cc.PostfixExpressionDec:
+		op := ir.Add
+		if x.Case == cc.PostfixExpressionDec {
+			op = ir.Sub
+		}
+		return b.incDec(x.PostfixExpression, op, true, true)
+	case cc.PostfixExpressionComplit:
+		return b.load(b.compoundLiteral(x))
+	}
+	panic(unsupported(pos, fmt.Sprintf("expression %s", cc.NodeSource(x))))
+}
+
+// binaryRvalue lowers a binary operator other than && and || (rvalueExpr):
+// arithmetic, shifts and comparisons.
+func (b *funcBuilder) binaryRvalue(e cc.ExpressionNode) ir.Value {
+	switch x := e.(type) {
 	case *cc.MultiplicativeExpression:
 		switch x.Case {
 		case cc.MultiplicativeExpressionMul:
@@ -424,23 +463,8 @@ func (b *funcBuilder) rvalueExpr(e cc.ExpressionNode) ir.Value {
 			return b.arith(ir.Or, x.InclusiveOrExpression, x.ExclusiveOrExpression, e)
 		}
 		return b.rvalue(x.ExclusiveOrExpression)
-	case *cc.LogicalAndExpression, *cc.LogicalOrExpression:
-		return b.logical(e)
-	case *cc.ConditionalExpression:
-		return b.conditional(x, true)
-	case *cc.AssignmentExpression:
-		return b.assignment(x, true)
-	case *cc.ExpressionList:
-		for l := x; l != nil; l = l.ExpressionList {
-			if l.ExpressionList == nil {
-				return b.rvalue(l.AssignmentExpression)
-			}
-			b.discard(l.AssignmentExpression)
-		}
-	case *cc.ConstantExpression:
-		return b.rvalue(x.ConditionalExpression)
 	}
-	panic(unsupported(pos, fmt.Sprintf("expression %s", cc.NodeSource(e))))
+	panic(unsupported(e.Position(), fmt.Sprintf("expression %s", cc.NodeSource(e))))
 }
 
 // discardExpr lowers e for its side effects (see discard).
