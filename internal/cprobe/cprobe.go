@@ -47,13 +47,32 @@ func NewSet(p *ir.Program) *Set {
 // which of its decisions. Decisions of different programs at the same
 // source range share a probe.
 func Instrument(src []byte, file string, sets []*Set) ([]byte, error) {
+	probes := collectProbes(src, file, sets)
+	kept := dropOverlaps(probes)
+	out := applyEdits(src, probeEdits(src, kept))
+	head := fmt.Sprintf("int __inka_p(int, int);\nvoid __inka_sw(int, unsigned long long);\n#line 1 %q\n", file)
+	return append([]byte(head), out...), nil
+}
+
+// A probe is a source range that decisions of one or more sets share.
+type probe struct {
+	start, end int
+	kind       ir.DecisionKind
+	text       string
+	decs       []*ir.Decision
+	sets       []*Set
+}
+
+// lineOffsets returns the byte offset in src of a position, -1 when it
+// is outside src.
+func lineOffsets(src []byte) func(p ir.Pos) int {
 	lineStart := []int{0}
 	for i, c := range src {
 		if c == '\n' {
 			lineStart = append(lineStart, i+1)
 		}
 	}
-	offset := func(p ir.Pos) int {
+	return func(p ir.Pos) int {
 		if p.Line < 1 || p.Line > len(lineStart) || p.Col < 1 {
 			return -1
 		}
@@ -63,13 +82,13 @@ func Instrument(src []byte, file string, sets []*Set) ([]byte, error) {
 		}
 		return o
 	}
-	type probe struct {
-		start, end int
-		kind       ir.DecisionKind
-		text       string
-		decs       []*ir.Decision
-		sets       []*Set
-	}
+}
+
+// collectProbes finds the source range of every decision of the sets in
+// src, the text of file, one probe per range, in the order met; the
+// decisions it cannot probe are listed in their set's Skipped.
+func collectProbes(src []byte, file string, sets []*Set) []*probe {
+	offset := lineOffsets(src)
 	byRange := map[[2]int]*probe{}
 	var probes []*probe
 	for _, d := range sets {
@@ -117,8 +136,14 @@ func Instrument(src []byte, file string, sets []*Set) ([]byte, error) {
 			}
 		}
 	}
-	// Drop probes nested inside a switch's controlling expression (the
-	// probe duplicates its text) and probes that cross each other.
+	return probes
+}
+
+// dropOverlaps drops the probes nested inside a switch's controlling
+// expression (the probe duplicates its text) and the probes that cross
+// each other, listing them in their sets' Skipped; it returns the others
+// by start (the outer first).
+func dropOverlaps(probes []*probe) []*probe {
 	sort.SliceStable(probes, func(i, j int) bool {
 		if probes[i].start != probes[j].start {
 			return probes[i].start < probes[j].start
@@ -143,12 +168,22 @@ func Instrument(src []byte, file string, sets []*Set) ([]byte, error) {
 			kept = append(kept, p)
 		}
 	}
-	type edit struct {
-		at, end int
-		text    string
-		open    bool
-		width   int
-	}
+	return kept
+}
+
+// An edit replaces src[at:end] with text; open says whether it opens a
+// probe or closes one, width is the probe's.
+type edit struct {
+	at, end int
+	text    string
+	open    bool
+	width   int
+}
+
+// probeEdits numbers the probes (recording the numbers in their sets) and
+// returns their edits: a switch's expression wrapped whole, a two-way
+// decision between an opening and a closing.
+func probeEdits(src []byte, kept []*probe) []edit {
 	var edits []edit
 	for id, p := range kept {
 		for i, d := range p.sets {
@@ -165,10 +200,14 @@ func Instrument(src []byte, file string, sets []*Set) ([]byte, error) {
 			edit{at: p.start, end: p.start, open: true, width: p.end - p.start, text: fmt.Sprintf("__inka_p(%d, !!(", id)},
 			edit{at: p.end, end: p.end, open: false, width: p.end - p.start, text: "))"})
 	}
-	// Apply from the end of the file. At one offset the text must read:
-	// closings (inner first), then openings (outer first). Edits at one
-	// offset are applied in reverse of that order, each in front of the
-	// previous ones.
+	return edits
+}
+
+// applyEdits applies the edits to a copy of src, from the end of the
+// file. At one offset the text must read: closings (inner first), then
+// openings (outer first). Edits at one offset are applied in reverse of
+// that order, each in front of the previous ones.
+func applyEdits(src []byte, edits []edit) []byte {
 	sort.SliceStable(edits, func(i, j int) bool {
 		a, c := edits[i], edits[j]
 		if a.at != c.at {
@@ -186,8 +225,7 @@ func Instrument(src []byte, file string, sets []*Set) ([]byte, error) {
 	for _, e := range edits {
 		out = append(out[:e.at], append([]byte(e.text), out[e.end:]...)...)
 	}
-	head := fmt.Sprintf("int __inka_p(int, int);\nvoid __inka_sw(int, unsigned long long);\n#line 1 %q\n", file)
-	return append([]byte(head), out...), nil
+	return out
 }
 
 // squash removes white space, to compare a source range with a decision's text.
