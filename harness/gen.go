@@ -91,10 +91,50 @@ func (s *Suite) genTest(t *Test, ext map[string]*stubInfo) *testCode {
 	if g.code.skip != "" {
 		return g.code
 	}
-	var decls, sets []string
-	// Objects behind pointer inputs: statics with initializers, the
-	// objects they point to first (a pointer's object is made after it,
-	// so the reverse order of creation works).
+	decls, ok := g.objectDecls()
+	if !ok {
+		return g.code
+	}
+	argDecls, args, ok := g.arguments()
+	if !ok {
+		return g.code
+	}
+	decls = append(decls, argDecls...)
+	sets, ok := g.globalSets()
+	if !ok {
+		return g.code
+	}
+	// What the stubs expect.
+	stubRows := g.stubRows(ext)
+	resDecl, call, ok := g.call(args)
+	if !ok {
+		return g.code
+	}
+	decls = append(decls, resDecl...)
+	if g.code.skip != "" {
+		return g.code
+	}
+	for _, d := range decls {
+		g.emit("%s", d)
+	}
+	for _, st := range sets {
+		g.emit("%s", st)
+	}
+	for i, a := range g.code.slots {
+		g.emit("inka_ptr[%d] = %s;", i, a)
+	}
+	g.emit("%s", call)
+	g.checks()
+	g.code.rows = stubRows
+	return g.code
+}
+
+// objectDecls declares the objects behind pointer inputs: statics with
+// initializers, the objects they point to first (a pointer's object is
+// made after it, so the reverse order of creation works). It reports
+// false when the test cannot be written (g.code.skip says why).
+func (g *tgen) objectDecls() ([]string, bool) {
+	var decls []string
 	for i := len(g.objs) - 1; i >= 0; i-- {
 		o := g.objs[i]
 		name := o.cname
@@ -106,7 +146,7 @@ func (s *Suite) genTest(t *Test, ext map[string]*stubInfo) *testCode {
 		d, err := o.decl(fmt.Sprintf("%s[%d]", name, o.typ.Len))
 		if err != nil {
 			g.skipf("object behind %s: %v", o.ptr, err)
-			return g.code
+			return nil, false
 		}
 		if name != o.cname {
 			decls = append(decls, fmt.Sprintf("static union { %s; unsigned char room[%d]; } %s = {%s}; /* *%s */",
@@ -115,21 +155,26 @@ func (s *Suite) genTest(t *Test, ext map[string]*stubInfo) *testCode {
 		}
 		decls = append(decls, fmt.Sprintf("static %s = %s; /* *%s */", d, g.initializer(o.typ, o.ptr), o.ptr))
 	}
-	// Arguments.
-	var args []string
-	ptypes := ft.Params()
+	return decls, true
+}
+
+// arguments returns the call's arguments: scalars as expressions,
+// aggregates as statics it declares. It reports false when the test
+// cannot be written.
+func (g *tgen) arguments() (decls, args []string, ok bool) {
+	ptypes := g.ft.Params()
 	for i, v := range g.f.Params {
 		switch {
 		case v.Typ.IsAggregate():
 			if i >= len(ptypes) {
 				g.skipf("parameter %s: no declared type", v.Name)
-				return g.code
+				return nil, nil, false
 			}
 			name := fmt.Sprintf("inka_a%d", i)
 			d, err := ptypes[i].Unqualified().Decl(name, frontend.InUnit)
 			if err != nil {
 				g.skipf("parameter %s: %v", v.Name, err)
-				return g.code
+				return nil, nil, false
 			}
 			decls = append(decls, fmt.Sprintf("static %s = %s; /* %s */", d, g.initializer(v.Typ, v.Name), v.Name))
 			args = append(args, name)
@@ -137,8 +182,16 @@ func (s *Suite) genTest(t *Test, ext map[string]*stubInfo) *testCode {
 			args = append(args, g.leafExpr(v.Name, v.Typ))
 		}
 	}
-	// Globals: every leaf, each test (the tests before may have changed them).
-	for _, gv := range p.Globals {
+	return decls, args, true
+}
+
+// globalSets sets every leaf of the globals, in each test (the tests
+// before may have changed them), but the const ones. It reports false
+// when the test cannot be written.
+func (g *tgen) globalSets() ([]string, bool) {
+	s := g.s
+	var sets []string
+	for _, gv := range g.p.Globals {
 		root, ok := g.rootOf(gv)
 		if !ok {
 			continue
@@ -147,10 +200,10 @@ func (s *Suite) genTest(t *Test, ext map[string]*stubInfo) *testCode {
 		switch {
 		case err != nil:
 			g.skipf("global %s: %v", gv.Name, err)
-			return g.code
+			return nil, false
 		case ct.HasConst() && !s.opts.UseInitializers:
 			g.skipf("global %s has const parts: the harness cannot set it", gv.Name)
-			return g.code
+			return nil, false
 		}
 		for i, l := range gv.Typ.Leaves() {
 			if l.Const {
@@ -165,44 +218,35 @@ func (s *Suite) genTest(t *Test, ext map[string]*stubInfo) *testCode {
 			sets = append(sets, fmt.Sprintf("%s%s = %s;", gv.Name, l.Path, val))
 		}
 	}
-	// What the stubs expect.
-	stubRows := g.stubRows(ext)
-	var call string
-	res := g.f.ResultTyp
-	callee := t.Func
+	return sets, true
+}
+
+// call returns the call of the function under test, storing its result in
+// inka_r (declared in decls). It reports false when the test cannot be
+// written.
+func (g *tgen) call(args []string) (decls []string, call string, ok bool) {
+	callee := g.t.Func
 	if callee == "main" {
 		callee = mainName // see includeUnit
 	}
 	callExpr := fmt.Sprintf("%s(%s)", callee, strings.Join(args, ", "))
-	if res.Kind == ir.Void {
-		call = callExpr + ";"
-	} else {
-		d, err := ft.Result().Unqualified().Decl("inka_r", frontend.InUnit)
-		if err != nil {
-			g.skipf("result: %v", err)
-			return g.code
-		}
-		decls = append(decls, d+";")
-		call = "inka_r = " + callExpr + ";"
+	if g.f.ResultTyp.Kind == ir.Void {
+		return nil, callExpr + ";", true
 	}
-	if g.code.skip != "" {
-		return g.code
+	d, err := g.ft.Result().Unqualified().Decl("inka_r", frontend.InUnit)
+	if err != nil {
+		g.skipf("result: %v", err)
+		return nil, "", false
 	}
-	for _, d := range decls {
-		g.emit("%s", d)
-	}
-	for _, st := range sets {
-		g.emit("%s", st)
-	}
-	for i, a := range g.code.slots {
-		g.emit("inka_ptr[%d] = %s;", i, a)
-	}
-	g.emit("%s", call)
+	return []string{d + ";"}, "inka_r = " + callExpr + ";", true
+}
+
+// checks emits the checks of the test after the call: the return value,
+// then every final value.
+func (g *tgen) checks() {
+	t, res := g.t, g.f.ResultTyp
 	if res.Kind != ir.Void {
 		g.emit("(void)inka_r; /* in case no check reads it */")
-	}
-	// Checks: the return value, then every final value.
-	if res.Kind != ir.Void {
 		if res.IsAggregate() {
 			for _, lv := range t.Result.ReturnLeaves {
 				g.check("return value"+lv.Path, "inka_r"+lv.Path, lv.Val)
@@ -232,8 +276,6 @@ func (s *Suite) genTest(t *Test, ext map[string]*stubInfo) *testCode {
 		g.emit("\tinka_check_leaves(inka_leaves, (int)(sizeof inka_leaves / sizeof inka_leaves[0]));")
 		g.emit("}")
 	}
-	g.code.rows = stubRows
-	return g.code
 }
 
 // layout lists the objects of the test: the roots (parameters, then the
