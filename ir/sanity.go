@@ -364,45 +364,9 @@ func (c *checker) stmt(s Stmt) {
 			c.errorf("%s: copy of %s", StmtString(s), s.Dst.Typ)
 		}
 	case *Unary:
-		c.varOK(s, s.Dst)
-		c.value(s, s.X, true)
-		switch s.Op {
-		case Neg, BNot:
-			if !s.X.Type().IsInteger() || s.X.Type().Rank() < IntType.Rank() {
-				c.errorf("%s: operand of type %s (not a promoted integer)", StmtString(s), s.X.Type())
-			}
-			c.sameType(s, "unary", s.Dst.Typ, s.X.Type())
-		case LNot:
-			c.sameType(s, "!", s.Dst.Typ, IntType)
-		default:
-			c.errorf("%s: operator %s is not unary", StmtString(s), s.Op)
-		}
+		c.unary(s)
 	case *Binary:
-		c.varOK(s, s.Dst)
-		c.value(s, s.X, true)
-		c.value(s, s.Y, true)
-		xt, yt := s.X.Type(), s.Y.Type()
-		switch {
-		case s.Op == Shl || s.Op == Shr:
-			if !xt.IsInteger() || !yt.IsInteger() || xt.Rank() < IntType.Rank() || yt.Rank() < IntType.Rank() {
-				c.errorf("%s: shift of %s by %s (not promoted integers)", StmtString(s), xt, yt)
-			}
-			c.sameType(s, "shift result", s.Dst.Typ, xt)
-		case s.Op.IsComparison():
-			c.sameType(s, "comparison operands", xt, yt)
-			c.sameType(s, "comparison result", s.Dst.Typ, IntType)
-		case s.Op == Sub && xt.IsPointer():
-			c.sameType(s, "pointer difference", xt, yt)
-			c.sameType(s, "pointer difference result", s.Dst.Typ, LongType)
-		case s.Op >= Add && s.Op <= Xor:
-			if !xt.IsInteger() || xt.Rank() < IntType.Rank() {
-				c.errorf("%s: arithmetic on %s (not a promoted integer)", StmtString(s), xt)
-			}
-			c.sameType(s, "operands", xt, yt)
-			c.sameType(s, "result", s.Dst.Typ, xt)
-		default:
-			c.errorf("%s: operator %s is not binary", StmtString(s), s.Op)
-		}
+		c.binary(s)
 	case *Conv:
 		c.varOK(s, s.Dst)
 		c.value(s, s.X, true)
@@ -424,19 +388,7 @@ func (c *checker) stmt(s Stmt) {
 			c.errorf("%s: %s not marked AddrTaken", StmtString(s), s.Var.Name)
 		}
 	case *FieldAddr:
-		c.varOK(s, s.Dst)
-		c.value(s, s.Ptr, true)
-		pt := s.Ptr.Type()
-		if !pt.IsPointer() || (pt.Elem.Kind != Struct && pt.Elem.Kind != Union) || s.Field < 0 || s.Field >= len(pt.Elem.Fields) {
-			c.errorf("FieldAddr: field %d of %s", s.Field, pt)
-			return
-		}
-		if !s.Dst.Typ.IsPointer() || !Identical(s.Dst.Typ.Elem, pt.Elem.Fields[s.Field].Type) {
-			c.errorf("%s: %s is not a pointer to the field's type %s", StmtString(s), s.Dst.Typ, pt.Elem.Fields[s.Field].Type)
-		}
-		if !pt.Elem.Fields[s.Field].Modelled() {
-			c.errorf("%s: address of a bit-field or flexible array member", StmtString(s))
-		}
+		c.fieldAddr(s)
 	case *PtrAdd:
 		c.varOK(s, s.Dst)
 		c.value(s, s.Ptr, true)
@@ -469,63 +421,7 @@ func (c *checker) stmt(s Stmt) {
 			c.errorf("%s: store of %s", StmtString(s), s.Src.Type())
 		}
 	case *Call:
-		n := 0
-		for _, set := range []bool{s.Func != nil, s.Extern != nil, s.Ptr != nil} {
-			if set {
-				n++
-			}
-		}
-		if n != 1 {
-			c.errorf("call: exactly one of Func, Extern and Ptr must be set")
-			return
-		}
-		switch {
-		case s.Func != nil:
-			found := false
-			for _, f := range c.p.Funcs {
-				found = found || f == s.Func
-			}
-			if !found {
-				c.errorf("%s: callee not in the program", StmtString(s))
-			}
-		case s.Extern != nil:
-			found := false
-			for _, e := range c.p.Externs {
-				found = found || e == s.Extern
-			}
-			if !found {
-				c.errorf("%s: extern not in the program", StmtString(s))
-			}
-		default:
-			c.value(s, s.Ptr, true)
-			if !s.Ptr.Type().IsFuncPointer() {
-				c.errorf("%s: call through %s", StmtString(s), s.Ptr.Type())
-				return
-			}
-		}
-		ft := s.FuncType()
-		params, res, variadic := ft.Params, ft.Elem, ft.Variadic
-		if len(s.Args) < len(params) || len(s.Args) > len(params) && !variadic {
-			c.errorf("%s: %d arguments for %d parameters", StmtString(s), len(s.Args), len(params))
-		}
-		for i, a := range s.Args {
-			c.value(s, a, false)
-			if a.Type().Kind == Opaque {
-				c.errorf("%s: argument %d of type %s", StmtString(s), i+1, a.Type())
-			}
-			if i < len(params) {
-				c.sameType(s, fmt.Sprintf("argument %d", i+1), a.Type(), params[i])
-			} else if t := a.Type(); t.IsInteger() && t.Rank() < IntType.Rank() {
-				c.errorf("%s: variadic argument %d of type %s not promoted", StmtString(s), i+1, t)
-			}
-		}
-		if s.Dst != nil {
-			c.varOK(s, s.Dst)
-			c.sameType(s, "call result", s.Dst.Typ, res)
-			if s.Dst.Typ.Kind == Opaque {
-				c.errorf("%s: result of type %s", StmtString(s), s.Dst.Typ)
-			}
-		}
+		c.call(s)
 	case *Unsupported:
 		if s.What == "" {
 			c.errorf("unsupported statement without a construct")
@@ -558,5 +454,134 @@ func (c *checker) stmt(s Stmt) {
 		}
 	default:
 		c.errorf("unknown statement %T", s)
+	}
+}
+
+// unary: -, ~ on a promoted integer, of its type; ! gives an int.
+func (c *checker) unary(s *Unary) {
+	c.varOK(s, s.Dst)
+	c.value(s, s.X, true)
+	switch s.Op {
+	case Neg, BNot:
+		if !s.X.Type().IsInteger() || s.X.Type().Rank() < IntType.Rank() {
+			c.errorf("%s: operand of type %s (not a promoted integer)", StmtString(s), s.X.Type())
+		}
+		c.sameType(s, "unary", s.Dst.Typ, s.X.Type())
+	case LNot:
+		c.sameType(s, "!", s.Dst.Typ, IntType)
+	default:
+		c.errorf("%s: operator %s is not unary", StmtString(s), s.Op)
+	}
+}
+
+// binary: shifts and arithmetic on promoted integers, comparisons of
+// operands of one type giving an int, the difference of two pointers a
+// long.
+func (c *checker) binary(s *Binary) {
+	c.varOK(s, s.Dst)
+	c.value(s, s.X, true)
+	c.value(s, s.Y, true)
+	xt, yt := s.X.Type(), s.Y.Type()
+	switch {
+	case s.Op == Shl || s.Op == Shr:
+		if !xt.IsInteger() || !yt.IsInteger() || xt.Rank() < IntType.Rank() || yt.Rank() < IntType.Rank() {
+			c.errorf("%s: shift of %s by %s (not promoted integers)", StmtString(s), xt, yt)
+		}
+		c.sameType(s, "shift result", s.Dst.Typ, xt)
+	case s.Op.IsComparison():
+		c.sameType(s, "comparison operands", xt, yt)
+		c.sameType(s, "comparison result", s.Dst.Typ, IntType)
+	case s.Op == Sub && xt.IsPointer():
+		c.sameType(s, "pointer difference", xt, yt)
+		c.sameType(s, "pointer difference result", s.Dst.Typ, LongType)
+	case s.Op >= Add && s.Op <= Xor:
+		if !xt.IsInteger() || xt.Rank() < IntType.Rank() {
+			c.errorf("%s: arithmetic on %s (not a promoted integer)", StmtString(s), xt)
+		}
+		c.sameType(s, "operands", xt, yt)
+		c.sameType(s, "result", s.Dst.Typ, xt)
+	default:
+		c.errorf("%s: operator %s is not binary", StmtString(s), s.Op)
+	}
+}
+
+// fieldAddr: the address of a modelled member of the struct or union the
+// pointer points to.
+func (c *checker) fieldAddr(s *FieldAddr) {
+	c.varOK(s, s.Dst)
+	c.value(s, s.Ptr, true)
+	pt := s.Ptr.Type()
+	if !pt.IsPointer() || (pt.Elem.Kind != Struct && pt.Elem.Kind != Union) || s.Field < 0 || s.Field >= len(pt.Elem.Fields) {
+		c.errorf("FieldAddr: field %d of %s", s.Field, pt)
+		return
+	}
+	if !s.Dst.Typ.IsPointer() || !Identical(s.Dst.Typ.Elem, pt.Elem.Fields[s.Field].Type) {
+		c.errorf("%s: %s is not a pointer to the field's type %s", StmtString(s), s.Dst.Typ, pt.Elem.Fields[s.Field].Type)
+	}
+	if !pt.Elem.Fields[s.Field].Modelled() {
+		c.errorf("%s: address of a bit-field or flexible array member", StmtString(s))
+	}
+}
+
+// call: exactly one callee (a function of the program, an extern of the
+// program or a function pointer), arguments of the parameters' types
+// (promoted when variadic), a result of the callee's.
+func (c *checker) call(s *Call) {
+	n := 0
+	for _, set := range []bool{s.Func != nil, s.Extern != nil, s.Ptr != nil} {
+		if set {
+			n++
+		}
+	}
+	if n != 1 {
+		c.errorf("call: exactly one of Func, Extern and Ptr must be set")
+		return
+	}
+	switch {
+	case s.Func != nil:
+		found := false
+		for _, f := range c.p.Funcs {
+			found = found || f == s.Func
+		}
+		if !found {
+			c.errorf("%s: callee not in the program", StmtString(s))
+		}
+	case s.Extern != nil:
+		found := false
+		for _, e := range c.p.Externs {
+			found = found || e == s.Extern
+		}
+		if !found {
+			c.errorf("%s: extern not in the program", StmtString(s))
+		}
+	default:
+		c.value(s, s.Ptr, true)
+		if !s.Ptr.Type().IsFuncPointer() {
+			c.errorf("%s: call through %s", StmtString(s), s.Ptr.Type())
+			return
+		}
+	}
+	ft := s.FuncType()
+	params, res, variadic := ft.Params, ft.Elem, ft.Variadic
+	if len(s.Args) < len(params) || len(s.Args) > len(params) && !variadic {
+		c.errorf("%s: %d arguments for %d parameters", StmtString(s), len(s.Args), len(params))
+	}
+	for i, a := range s.Args {
+		c.value(s, a, false)
+		if a.Type().Kind == Opaque {
+			c.errorf("%s: argument %d of type %s", StmtString(s), i+1, a.Type())
+		}
+		if i < len(params) {
+			c.sameType(s, fmt.Sprintf("argument %d", i+1), a.Type(), params[i])
+		} else if t := a.Type(); t.IsInteger() && t.Rank() < IntType.Rank() {
+			c.errorf("%s: variadic argument %d of type %s not promoted", StmtString(s), i+1, t)
+		}
+	}
+	if s.Dst != nil {
+		c.varOK(s, s.Dst)
+		c.sameType(s, "call result", s.Dst.Typ, res)
+		if s.Dst.Typ.Kind == Opaque {
+			c.errorf("%s: result of type %s", StmtString(s), s.Dst.Typ)
+		}
 	}
 }
