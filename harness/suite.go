@@ -156,6 +156,45 @@ func (s *Suite) config() interp.Config {
 func (s *Suite) replay(p *ir.Program, fn string, rt *report.Test) (*Test, error) {
 	t := &Test{ID: rt.ID, Func: fn, Covers: rt.Covers, stubs: map[string][]interp.Val{}, objects: map[string][]string{},
 		writes: map[string][]interp.Val{}, peeks: map[string][]map[int][]interp.LeafVal{}}
+	in, err := replayInputs(rt)
+	if err != nil {
+		return nil, err
+	}
+	ext := map[string]*ir.Extern{}
+	for _, e := range p.Externs {
+		ext[e.Name] = e
+	}
+	for _, o := range s.callbacks(fn) {
+		ext[o.Name()] = o.Callback.Ext
+	}
+	if err := t.setStubs(rt, ext); err != nil {
+		return nil, err
+	}
+	in.Stub = t.answer(ext)
+	t.Inputs = in
+	res, err := interp.Run(p, fn, in, s.config())
+	if err != nil {
+		return nil, fmt.Errorf("%w (were the tests made with other options? give the harness the run's --array-len and --use-initializers)", err)
+	}
+	t.Result = res
+	if res.Outcome != interp.Returned {
+		why := res.Outcome.String()
+		if res.UB != nil {
+			why = res.UB.String()
+		} else if res.Msg != "" {
+			why += ": " + res.Msg
+		}
+		return nil, fmt.Errorf("the replay does not return (%s)", why)
+	}
+	if err := agrees(rt, res); err != nil {
+		return nil, fmt.Errorf("%w: was the file changed, or the tests made with other options (--array-len, --use-initializers)?", err)
+	}
+	return t, nil
+}
+
+// replayInputs reads the inputs of a test of the run: values, NULL
+// pointers and function pointers.
+func replayInputs(rt *report.Test) (interp.Inputs, error) {
 	in := interp.Inputs{Values: map[string]interp.Val{}, Null: map[string]bool{}, Funcs: map[string]string{}}
 	for _, m := range []map[string]any{rt.Args, rt.Globals, rt.Objects} {
 		for path, x := range m {
@@ -169,7 +208,7 @@ func (s *Suite) replay(p *ir.Program, fn string, rt *report.Test) (*Test, error)
 			}
 			v, null, err := jsonVal(x)
 			if err != nil {
-				return nil, fmt.Errorf("input %s: %w", path, err)
+				return in, fmt.Errorf("input %s: %w", path, err)
 			}
 			if null {
 				in.Null[path] = true
@@ -178,13 +217,13 @@ func (s *Suite) replay(p *ir.Program, fn string, rt *report.Test) (*Test, error)
 			}
 		}
 	}
-	ext := map[string]*ir.Extern{}
-	for _, e := range p.Externs {
-		ext[e.Name] = e
-	}
-	for _, o := range s.callbacks(fn) {
-		ext[o.Name()] = o.Callback.Ext
-	}
+	return in, nil
+}
+
+// setStubs reads the answers of the undefined callees in a test of the
+// run: the values they return (or the objects returned pointers point
+// to), and the values they store through their write argument.
+func (t *Test) setStubs(rt *report.Test, ext map[string]*ir.Extern) error {
 	for callee, calls := range rt.Stubs {
 		for k, c := range calls {
 			obj := ""
@@ -196,7 +235,7 @@ func (s *Suite) replay(p *ir.Program, fn string, rt *report.Test) (*Test, error)
 				var null bool
 				var err error
 				if v, null, err = jsonVal(c.Return); err != nil {
-					return nil, fmt.Errorf("return of call %d of %s: %w", k+1, callee, err)
+					return fmt.Errorf("return of call %d of %s: %w", k+1, callee, err)
 				}
 				if null {
 					v = interp.Val{}
@@ -208,18 +247,24 @@ func (s *Suite) replay(p *ir.Program, fn string, rt *report.Test) (*Test, error)
 			if c.Write != nil {
 				e := ext[callee]
 				if e == nil || e.WriteArg() < 0 {
-					return nil, fmt.Errorf("call %d of %s stores a value, but %s has no write argument", k+1, callee, callee)
+					return fmt.Errorf("call %d of %s stores a value, but %s has no write argument", k+1, callee, callee)
 				}
 				var err error
 				if w, _, err = jsonVal(c.Write); err != nil {
-					return nil, fmt.Errorf("value stored by call %d of %s: %w", k+1, callee, err)
+					return fmt.Errorf("value stored by call %d of %s: %w", k+1, callee, err)
 				}
 				w.Typ = e.Params[e.WriteArg()].Elem
 			}
 			t.writes[callee] = append(t.writes[callee], w)
 		}
 	}
-	in.Stub = func(call interp.StubCall) interp.StubAnswer {
+	return nil
+}
+
+// answer answers the interpreter's stub calls with the test's values, and
+// records what integer pointer arguments point to at each call.
+func (t *Test) answer(ext map[string]*ir.Extern) func(interp.StubCall) interp.StubAnswer {
+	return func(call interp.StubCall) interp.StubAnswer {
 		var ans interp.StubAnswer
 		if l := t.stubs[call.Callee]; call.Index < len(l) {
 			ans.Return = l[call.Index]
@@ -246,25 +291,6 @@ func (s *Suite) replay(p *ir.Program, fn string, rt *report.Test) (*Test, error)
 		t.peeks[call.Callee] = append(t.peeks[call.Callee], peek)
 		return ans
 	}
-	t.Inputs = in
-	res, err := interp.Run(p, fn, in, s.config())
-	if err != nil {
-		return nil, fmt.Errorf("%w (were the tests made with other options? give the harness the run's --array-len and --use-initializers)", err)
-	}
-	t.Result = res
-	if res.Outcome != interp.Returned {
-		why := res.Outcome.String()
-		if res.UB != nil {
-			why = res.UB.String()
-		} else if res.Msg != "" {
-			why += ": " + res.Msg
-		}
-		return nil, fmt.Errorf("the replay does not return (%s)", why)
-	}
-	if err := agrees(rt, res); err != nil {
-		return nil, fmt.Errorf("%w: was the file changed, or the tests made with other options (--array-len, --use-initializers)?", err)
-	}
-	return t, nil
 }
 
 // agrees compares a replay with what the run recorded.
