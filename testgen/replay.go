@@ -124,6 +124,22 @@ func (g *Generator) replaySolution(sol solution, f *ssa.Func, bud *budget.B) (*T
 	t := &Test{ArgOrder: g.argOrder, Args: map[string]interp.Val{}, Globals: map[string]interp.Val{}, Objects: map[string]interp.Val{},
 		Stubs: map[string][]interp.Val{}, lines: map[ir.Pos]bool{}}
 	in := interp.Inputs{Values: map[string]interp.Val{}, Null: map[string]bool{}}
+	g.solutionInputs(sol, f, &in, t)
+	g.solutionStubs(sol, &in, t)
+	t.Inputs = in
+	r, err := interp.Run(g.Prog, g.Fn.Name, in, interp.Config{Budget: bud,
+		PtrArrayLen: g.Opts.ArrayLen, PtrDepth: g.Opts.PtrDepth, UseInitializers: g.Opts.UseInitializers,
+		OnStmt: func(s ir.Stmt) {
+			p := s.Position()
+			t.lines[ir.Pos{File: p.File, Line: p.Line}] = true
+		}})
+	t.Result = r
+	return t, r, err
+}
+
+// solutionInputs files the input values of a solution in the
+// interpreter's inputs in and in the test t.
+func (g *Generator) solutionInputs(sol solution, f *ssa.Func, in *interp.Inputs, t *Test) {
 	objects := map[string]bool{}
 	for _, o := range g.shape.Objects {
 		objects[o.Pointer] = true
@@ -159,7 +175,7 @@ func (g *Generator) replaySolution(sol solution, f *ssa.Func, bud *budget.B) (*T
 		v := iv.val
 		typ := x.Cell.Typ
 		if typ.IsFuncPointer() {
-			g.funcInput(f, x, path, v, &in, t)
+			g.funcInput(f, x, path, v, in, t)
 			continue
 		}
 		if x.Pointer {
@@ -174,6 +190,13 @@ func (g *Generator) replaySolution(sol solution, f *ssa.Func, bud *budget.B) (*T
 		in.Values[path] = val
 		t.put(x, path, val)
 	}
+}
+
+// solutionStubs files the answers of the undefined callees in a solution
+// (returned values, the objects returned pointers point to, values
+// written through a pointer argument) in the test t, and answers the
+// interpreter's stub calls with them.
+func (g *Generator) solutionStubs(sol solution, in *interp.Inputs, t *Test) {
 	answers := map[string][]interp.Val{}
 	objs := map[string][]string{}
 	writes := map[string][]StubWrite{}
@@ -215,15 +238,6 @@ func (g *Generator) replaySolution(sol solution, f *ssa.Func, bud *budget.B) (*T
 		}
 		return ans
 	}
-	t.Inputs = in
-	r, err := interp.Run(g.Prog, g.Fn.Name, in, interp.Config{Budget: bud,
-		PtrArrayLen: g.Opts.ArrayLen, PtrDepth: g.Opts.PtrDepth, UseInitializers: g.Opts.UseInitializers,
-		OnStmt: func(s ir.Stmt) {
-			p := s.Position()
-			t.lines[ir.Pos{File: p.File, Line: p.Line}] = true
-		}})
-	t.Result = r
-	return t, r, err
 }
 
 // replayFailure says why a replay failed: a construct the interpreter does
