@@ -289,26 +289,38 @@ func (m *machine) execCall(s *ir.Call) error {
 		}
 	}
 	if f != nil {
-		args := make([]argVal, len(s.Args))
-		for i, a := range s.Args {
-			v, err := m.evalArg(a)
-			if err != nil {
-				return err
-			}
-			args[i] = v
-		}
-		ret, err := m.call(f, args, s.Pos, m.depth+1)
-		if err != nil {
-			return err
-		}
-		if s.Dst == nil {
-			return nil
-		}
-		return m.assign(s.Dst, ret)
+		return m.callDefined(s, f)
 	}
 	if e == nil {
 		return fmt.Errorf("interp: call without a callee")
 	}
+	return m.callExtern(s, e)
+}
+
+// callDefined calls f, a function of the program, and assigns its result.
+func (m *machine) callDefined(s *ir.Call, f *ir.Func) error {
+	args := make([]argVal, len(s.Args))
+	for i, a := range s.Args {
+		v, err := m.evalArg(a)
+		if err != nil {
+			return err
+		}
+		args[i] = v
+	}
+	ret, err := m.call(f, args, s.Pos, m.depth+1)
+	if err != nil {
+		return err
+	}
+	if s.Dst == nil {
+		return nil
+	}
+	return m.assign(s.Dst, ret)
+}
+
+// callExtern calls e, an extern function: exit() and abort() stop the run,
+// the C library's output functions do nothing the program sees, and any
+// other is a stub (callStub).
+func (m *machine) callExtern(s *ir.Call, e *ir.Extern) error {
 	args := make([]Val, len(s.Args))
 	for i, a := range s.Args {
 		if v, ok := a.(*ir.Var); ok && v.Typ.IsAggregate() {
@@ -341,6 +353,13 @@ func (m *machine) execCall(s *ir.Call) error {
 		// changes nothing the program reads (ir/library.go).
 		return nil
 	}
+	return m.callStub(s, e, args)
+}
+
+// callStub calls the stub of e: the answer (StubAnswer) gives its return
+// value (or the object a returned pointer points to) and its stores
+// through pointer arguments; the call is recorded in the result.
+func (m *machine) callStub(s *ir.Call, e *ir.Extern, args []Val) error {
 	call := StubCall{Callee: e.Name, Index: m.calls[e.Name], Args: args, Pos: s.Pos}
 	m.calls[e.Name]++
 	var ans StubAnswer
