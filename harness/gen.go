@@ -933,93 +933,8 @@ func (s *Suite) newStub(e *ir.Extern, ct frontend.CType, key, cname string, sp f
 // genStubs writes the stubs: per callee its table of expected calls (rows
 // by test), its counter and its function.
 func genStubs(w *bytes.Buffer, stubs []*stubInfo, rows []map[string][]string) {
-	n := len(rows)
 	for _, si := range stubs {
-		// name: in C identifiers; callee: in messages
-		name, callee := si.cname, si.ext.Name
-		var all []string
-		first := []string{"0"}
-		for _, r := range rows {
-			all = append(all, r[si.key]...)
-			first = append(first, strconv.Itoa(len(all)))
-		}
-		fmt.Fprintf(w, "\n/* %s: the calls each test expects, in order */\n", strings.ReplaceAll(callee, "*/", "* /"))
-		// A call without arguments or result only counts: no table.
-		useE := si.ret != "" || si.ext.Result.IsPointer() || len(si.ext.Params) > 0
-		if len(all) > 0 && useE {
-			fmt.Fprintf(w, "struct inka_call_%s { %s };\n", name, strings.Join(si.fields, " "))
-			fmt.Fprintf(w, "static const struct inka_call_%s inka_calls_%s[] = {\n", name, name)
-			for _, r := range all {
-				fmt.Fprintf(w, "\t%s\n", r)
-			}
-			fmt.Fprintf(w, "};\n")
-		}
-		if len(all) > 0 {
-			fmt.Fprintf(w, "static const int inka_first_%s[%d] = {%s};\n", name, n+1, strings.Join(first, ", "))
-		}
-		fmt.Fprintf(w, "static int inka_n_%s;\n\n", name)
-		fmt.Fprintf(w, "%s\n{\n", si.proto)
-		if len(all) == 0 {
-			// No test calls it: any call is one too many.
-			for i := range si.ext.Params {
-				fmt.Fprintf(w, "\t(void)inka_a%d;\n", i)
-			}
-			fmt.Fprintf(w, "\tinka_extra_call(%s, ++inka_n_%s, 0);\n}\n", cString(callee), name)
-			continue
-		}
-		if useE {
-			fmt.Fprintf(w, "\tconst struct inka_call_%s *inka_e;\n", name)
-		}
-		fmt.Fprintf(w, "\tint inka_k = inka_n_%s++;\n", name)
-		fmt.Fprintf(w, "\tint inka_n = inka_first_%s[inka_test + 1] - inka_first_%s[inka_test];\n", name, name)
-		fmt.Fprintf(w, "\tif (inka_k >= inka_n)\n\t\tinka_extra_call(%s, inka_k + 1, inka_n);\n", cString(callee))
-		if useE {
-			fmt.Fprintf(w, "\tinka_e = &inka_calls_%s[inka_first_%s[inka_test] + inka_k];\n", name, name)
-		}
-		for i, pt := range si.ext.Params {
-			pn := ""
-			if i < len(si.names) && si.names[i] != "" {
-				pn = si.names[i]
-			}
-			label := ""
-			if pn != "" {
-				label = " (" + pn + ")"
-			}
-			switch {
-			case pt.IsPointer():
-				fmt.Fprintf(w, "\tinka_check_arg_ptr(%s, inka_e->call, %d, %s, (const void *)inka_a%d, inka_e->a%d, inka_e->a%d_name);\n",
-					cString(callee), i+1, cString(label), i, i, i)
-				if pt.Elem.IsInteger() {
-					fn := "inka_check_arg_int"
-					cast := "long long"
-					if !pt.Elem.IsSigned() {
-						fn, cast = "inka_check_arg_uint", "unsigned long long"
-					}
-					plabel := " (*" + pn + ")"
-					if pn == "" {
-						plabel = " (what it points to)"
-					}
-					fmt.Fprintf(w, "\tif (inka_e->a%d_peek && inka_a%d != NULL)\n\t\t%s(%s, inka_e->call, %d, %s, (%s)*inka_a%d, inka_e->a%d_val);\n",
-						i, i, fn, cString(callee), i+1, cString(plabel), cast, i, i)
-				}
-			case pt.IsSigned():
-				fmt.Fprintf(w, "\tinka_check_arg_int(%s, inka_e->call, %d, %s, inka_a%d, inka_e->a%d);\n", cString(callee), i+1, cString(label), i, i)
-			default:
-				fmt.Fprintf(w, "\tinka_check_arg_uint(%s, inka_e->call, %d, %s, inka_a%d, inka_e->a%d);\n", cString(callee), i+1, cString(label), i, i)
-			}
-		}
-		if si.write >= 0 {
-			fmt.Fprintf(w, "\tif (inka_e->wr && inka_a%d != NULL)\n\t\t*(%s)inka_a%d = inka_e->wrv;\n", si.write, si.wtype, si.write)
-		}
-		switch {
-		case si.ext.Result.Kind == ir.Void:
-		case si.ext.Result.IsPointer():
-			// NULL, or the object of the test the row's slot names
-			fmt.Fprintf(w, "\treturn inka_e->ret_slot < 0 ? NULL : (void *)inka_ptr[inka_e->ret_slot];\n")
-		default:
-			fmt.Fprintf(w, "\treturn inka_e->ret;\n")
-		}
-		fmt.Fprintf(w, "}\n")
+		genStub(w, si, rows)
 	}
 	fmt.Fprintf(w, "\nvoid inka_stubs_begin(void)\n{\n")
 	for _, si := range stubs {
@@ -1037,4 +952,106 @@ func genStubs(w *bytes.Buffer, stubs []*stubInfo, rows []map[string][]string) {
 		}
 	}
 	fmt.Fprintf(w, "}\n")
+}
+
+// genStub writes the stub of one callee: its table of expected calls
+// (rows by test), its counter and its function, which checks each call's
+// arguments, stores through its write argument and returns the row's
+// value.
+func genStub(w *bytes.Buffer, si *stubInfo, rows []map[string][]string) {
+	n := len(rows)
+	// name: in C identifiers; callee: in messages
+	name, callee := si.cname, si.ext.Name
+	var all []string
+	first := []string{"0"}
+	for _, r := range rows {
+		all = append(all, r[si.key]...)
+		first = append(first, strconv.Itoa(len(all)))
+	}
+	fmt.Fprintf(w, "\n/* %s: the calls each test expects, in order */\n", strings.ReplaceAll(callee, "*/", "* /"))
+	// A call without arguments or result only counts: no table.
+	useE := si.ret != "" || si.ext.Result.IsPointer() || len(si.ext.Params) > 0
+	if len(all) > 0 && useE {
+		fmt.Fprintf(w, "struct inka_call_%s { %s };\n", name, strings.Join(si.fields, " "))
+		fmt.Fprintf(w, "static const struct inka_call_%s inka_calls_%s[] = {\n", name, name)
+		for _, r := range all {
+			fmt.Fprintf(w, "\t%s\n", r)
+		}
+		fmt.Fprintf(w, "};\n")
+	}
+	if len(all) > 0 {
+		fmt.Fprintf(w, "static const int inka_first_%s[%d] = {%s};\n", name, n+1, strings.Join(first, ", "))
+	}
+	fmt.Fprintf(w, "static int inka_n_%s;\n\n", name)
+	fmt.Fprintf(w, "%s\n{\n", si.proto)
+	if len(all) == 0 {
+		// No test calls it: any call is one too many.
+		for i := range si.ext.Params {
+			fmt.Fprintf(w, "\t(void)inka_a%d;\n", i)
+		}
+		fmt.Fprintf(w, "\tinka_extra_call(%s, ++inka_n_%s, 0);\n}\n", cString(callee), name)
+		return
+	}
+	if useE {
+		fmt.Fprintf(w, "\tconst struct inka_call_%s *inka_e;\n", name)
+	}
+	fmt.Fprintf(w, "\tint inka_k = inka_n_%s++;\n", name)
+	fmt.Fprintf(w, "\tint inka_n = inka_first_%s[inka_test + 1] - inka_first_%s[inka_test];\n", name, name)
+	fmt.Fprintf(w, "\tif (inka_k >= inka_n)\n\t\tinka_extra_call(%s, inka_k + 1, inka_n);\n", cString(callee))
+	if useE {
+		fmt.Fprintf(w, "\tinka_e = &inka_calls_%s[inka_first_%s[inka_test] + inka_k];\n", name, name)
+	}
+	stubArgChecks(w, si)
+	if si.write >= 0 {
+		fmt.Fprintf(w, "\tif (inka_e->wr && inka_a%d != NULL)\n\t\t*(%s)inka_a%d = inka_e->wrv;\n", si.write, si.wtype, si.write)
+	}
+	switch {
+	case si.ext.Result.Kind == ir.Void:
+	case si.ext.Result.IsPointer():
+		// NULL, or the object of the test the row's slot names
+		fmt.Fprintf(w, "\treturn inka_e->ret_slot < 0 ? NULL : (void *)inka_ptr[inka_e->ret_slot];\n")
+	default:
+		fmt.Fprintf(w, "\treturn inka_e->ret;\n")
+	}
+	fmt.Fprintf(w, "}\n")
+}
+
+// stubArgChecks writes the checks of a stub call's arguments against the
+// row's: integers by value, pointers by the object they point to (and,
+// for a pointer to an integer the harness cannot name, the value it
+// points to).
+func stubArgChecks(w *bytes.Buffer, si *stubInfo) {
+	callee := si.ext.Name
+	for i, pt := range si.ext.Params {
+		pn := ""
+		if i < len(si.names) && si.names[i] != "" {
+			pn = si.names[i]
+		}
+		label := ""
+		if pn != "" {
+			label = " (" + pn + ")"
+		}
+		switch {
+		case pt.IsPointer():
+			fmt.Fprintf(w, "\tinka_check_arg_ptr(%s, inka_e->call, %d, %s, (const void *)inka_a%d, inka_e->a%d, inka_e->a%d_name);\n",
+				cString(callee), i+1, cString(label), i, i, i)
+			if pt.Elem.IsInteger() {
+				fn := "inka_check_arg_int"
+				cast := "long long"
+				if !pt.Elem.IsSigned() {
+					fn, cast = "inka_check_arg_uint", "unsigned long long"
+				}
+				plabel := " (*" + pn + ")"
+				if pn == "" {
+					plabel = " (what it points to)"
+				}
+				fmt.Fprintf(w, "\tif (inka_e->a%d_peek && inka_a%d != NULL)\n\t\t%s(%s, inka_e->call, %d, %s, (%s)*inka_a%d, inka_e->a%d_val);\n",
+					i, i, fn, cString(callee), i+1, cString(plabel), cast, i, i)
+			}
+		case pt.IsSigned():
+			fmt.Fprintf(w, "\tinka_check_arg_int(%s, inka_e->call, %d, %s, inka_a%d, inka_e->a%d);\n", cString(callee), i+1, cString(label), i, i)
+		default:
+			fmt.Fprintf(w, "\tinka_check_arg_uint(%s, inka_e->call, %d, %s, inka_a%d, inka_e->a%d);\n", cString(callee), i+1, cString(label), i, i)
+		}
+	}
 }
