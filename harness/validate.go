@@ -494,6 +494,19 @@ func (v *validator) probes(cu *covUnit, c *CoverageResult) error {
 	if how != "" {
 		return fmt.Errorf("probed build: the harness %s", how)
 	}
+	taken, err := v.probesTaken(cu, out)
+	if err != nil {
+		return err
+	}
+	for ti, t := range v.m.Tests {
+		c.Probes[t.ID] = v.confirm(cu, t, taken[ti])
+	}
+	return nil
+}
+
+// probesTaken reads the probes' output of the harness: for each test (by
+// index), how many times it took each decision outcome (by id).
+func (v *validator) probesTaken(cu *covUnit, out string) (map[int]map[string]int, error) {
 	taken := map[int]map[string]int{} // test index → outcome id → count
 	for _, line := range strings.Split(out, "\n") {
 		f := strings.Fields(line)
@@ -513,62 +526,64 @@ func (v *validator) probes(cu *covUnit, c *CoverageResult) error {
 		}
 		o, err := s.Outcome(d, val)
 		if err != nil {
-			return err
+			return nil, err
 		}
 		if taken[ti] == nil {
 			taken[ti] = map[string]int{}
 		}
 		taken[ti][cu.id(d, o)]++
 	}
-	for ti, t := range v.m.Tests {
-		cf := &Confirmation{}
-		c.Probes[t.ID] = cf
-		if t.Skip != "" {
-			cf.Skipped = t.Skip
-			continue
-		}
-		s := cu.sets[t.Function]
-		probedIDs := map[string]bool{}
-		for d := range s.Probed {
-			for o := range d.Outcomes {
-				probedIDs[cu.id(d, o)] = true
-			}
-		}
-		got := taken[ti]
-		for _, goal := range t.Covers {
-			if cu.outcomes[goal] == nil {
-				continue // statements: gcov's
-			}
-			cf.Claims++
-			switch {
-			case !cu.inFile(goal):
-				cf.Unchecked = append(cf.Unchecked, fmt.Sprintf("%s: in a header, which the probes do not instrument", goal))
-			case !probedIDs[goal]:
-				cf.Issues = append(cf.Issues, fmt.Sprintf("claims %s, which the probes could not instrument", goal))
-			case got[goal] > 0:
-				cf.Confirmed++
-			default:
-				cf.Issues = append(cf.Issues, fmt.Sprintf("claims %s, gcc -O0 did not take it", goal))
-			}
-		}
-		// Every outcome, claimed or not: the compiled code and the
-		// replay must take the same ones, as many times.
-		ids := map[string]bool{}
-		for id := range got {
-			ids[id] = true
-		}
-		for id := range t.Taken {
-			if probedIDs[id] {
-				ids[id] = true
-			}
-		}
-		for _, id := range sortedKeys(ids) {
-			if got[id] != t.Taken[id] {
-				cf.Issues = append(cf.Issues, fmt.Sprintf("%s taken %d times by gcc -O0, %d times by the model", id, got[id], t.Taken[id]))
-			}
+	return taken, nil
+}
+
+// confirm compares what test t took in gcc's code (got) with its claims
+// and with the outcomes its replay took, as many times.
+func (v *validator) confirm(cu *covUnit, t ManifestTest, got map[string]int) *Confirmation {
+	cf := &Confirmation{}
+	if t.Skip != "" {
+		cf.Skipped = t.Skip
+		return cf
+	}
+	s := cu.sets[t.Function]
+	probedIDs := map[string]bool{}
+	for d := range s.Probed {
+		for o := range d.Outcomes {
+			probedIDs[cu.id(d, o)] = true
 		}
 	}
-	return nil
+	for _, goal := range t.Covers {
+		if cu.outcomes[goal] == nil {
+			continue // statements: gcov's
+		}
+		cf.Claims++
+		switch {
+		case !cu.inFile(goal):
+			cf.Unchecked = append(cf.Unchecked, fmt.Sprintf("%s: in a header, which the probes do not instrument", goal))
+		case !probedIDs[goal]:
+			cf.Issues = append(cf.Issues, fmt.Sprintf("claims %s, which the probes could not instrument", goal))
+		case got[goal] > 0:
+			cf.Confirmed++
+		default:
+			cf.Issues = append(cf.Issues, fmt.Sprintf("claims %s, gcc -O0 did not take it", goal))
+		}
+	}
+	// Every outcome, claimed or not: the compiled code and the
+	// replay must take the same ones, as many times.
+	ids := map[string]bool{}
+	for id := range got {
+		ids[id] = true
+	}
+	for id := range t.Taken {
+		if probedIDs[id] {
+			ids[id] = true
+		}
+	}
+	for _, id := range sortedKeys(ids) {
+		if got[id] != t.Taken[id] {
+			cf.Issues = append(cf.Issues, fmt.Sprintf("%s taken %d times by gcc -O0, %d times by the model", id, got[id], t.Taken[id]))
+		}
+	}
+	return cf
 }
 
 // probeRuntime defines the probes of the instrumented file: each prints
