@@ -141,7 +141,7 @@ func (builtinFS) Open(name string) (fs.File, error) {
 }
 
 // library is the C library inka models (package libc).
-var library = libc.Library{}
+var library = libc.Library{Bytes: true}
 
 var (
 	configOnce sync.Once

@@ -637,7 +637,7 @@ func (g *tgen) check(what, expr string, v interp.Val) {
 // isLibraryObject reports whether expr names an object of the C library
 // inka models (errno).
 func isLibraryObject(expr string) bool {
-	m, ok := libc.Library{}.Model(expr)
+	m, ok := libc.Library{Bytes: true}.Model(expr)
 	return ok && m.Object
 }
 
