@@ -102,29 +102,7 @@ func summary(t *ir.Type, off int64) bool {
 	if off == AnyOff {
 		return true
 	}
-	for off >= 0 && off < t.Size() {
-		switch t.Kind {
-		case ir.Array:
-			if t.Len > 1 {
-				return true
-			}
-			es := t.Elem.Size()
-			if es <= 0 {
-				return false
-			}
-			t, off = t.Elem, off%es
-			continue
-		case ir.Struct:
-			f := t.FieldAt(off)
-			if f == nil {
-				return false
-			}
-			t, off = f.Type, off-f.Offset
-			continue
-		}
-		return false
-	}
-	return false
+	return enclosedBy(t, off, func(t *ir.Type) bool { return t.Kind == ir.Array && t.Len > 1 })
 }
 
 // shift returns the locations a pointer into l reaches by adding delta
@@ -332,26 +310,33 @@ func inUnionAt(t *ir.Type, off int64) bool {
 	if off == AnyOff {
 		return hasUnion(t)
 	}
+	return enclosedBy(t, off, func(t *ir.Type) bool { return t.Kind == ir.Union })
+}
+
+// enclosedBy reports whether some type containing byte off of an object
+// of type t, from t itself down through array elements and struct
+// members, satisfies is. The descent stops at a union or a scalar.
+func enclosedBy(t *ir.Type, off int64, is func(*ir.Type) bool) bool {
 	for off >= 0 && off < t.Size() {
-		switch t.Kind {
-		case ir.Union:
+		if is(t) {
 			return true
+		}
+		switch t.Kind {
 		case ir.Array:
 			es := t.Elem.Size()
 			if es <= 0 {
 				return false
 			}
 			t, off = t.Elem, off%es
-			continue
 		case ir.Struct:
 			f := t.FieldAt(off)
 			if f == nil {
 				return false
 			}
 			t, off = f.Type, off-f.Offset
-			continue
+		default:
+			return false
 		}
-		return false
 	}
 	return false
 }

@@ -68,3 +68,19 @@ func (f *failure) fail(err error) int {
 	}
 	return status
 }
+
+// failObject reports err as reportError does and, with JSON output, also
+// as the command's own object obj with the message in *msg (the Failure
+// field of inka-testcomp/v1 and inka-testcov/v1), so that a tool reading
+// the output always gets one object.
+func failObject(stdout, stderr io.Writer, asJSON bool, err error, obj any, msg *string) int {
+	status := reportError(stderr, err)
+	if asJSON {
+		*msg, _ = describeError(err)
+		if werr := writeJSON(stdout, obj); werr != nil {
+			fmt.Fprintf(stderr, "inka: %v\n", werr)
+			return exitInternal
+		}
+	}
+	return status
+}

@@ -120,14 +120,7 @@ func runTestComp(args []string, stdout, stderr io.Writer) int {
 	}
 	out := testCompJSON{Schema: "inka-testcomp/v1", Program: pos[0], Cases: []testcomp.TestCase{}}
 	fail := func(err error) int {
-		status := reportError(stderr, err)
-		if *format == "json" {
-			out.Failure, _ = describeError(err)
-			if werr := writeJSON(stdout, out); werr != nil {
-				return exitInternal
-			}
-		}
-		return status
+		return failObject(stdout, stderr, *format == "json", err, &out, &out.Failure)
 	}
 	task, prop, err := tf.task(pos[0], true)
 	if err != nil {

@@ -52,14 +52,7 @@ func runTestCov(args []string, stdout, stderr io.Writer) int {
 	}
 	out := testCovJSON{Schema: "inka-testcov/v1", Program: pos[0], Suite: *suitePath, RandomMS: random.Milliseconds()}
 	fail := func(err error) int {
-		status := reportError(stderr, err)
-		if *format == "json" {
-			out.Failure, _ = describeError(err)
-			if werr := writeJSON(stdout, out); werr != nil {
-				return exitInternal
-			}
-		}
-		return status
+		return failObject(stdout, stderr, *format == "json", err, &out, &out.Failure)
 	}
 	task, _, err := tf.task(pos[0], false)
 	if err != nil {
