@@ -766,6 +766,8 @@ func (m *machine) cond(x ir.Value) (bool, error) {
 	return v.truthy(), nil
 }
 
+// exec executes one statement. The statements whose execution takes more
+// than a few lines each have their method; exec only dispatches.
 func (m *machine) exec(s ir.Stmt) error {
 	if m.info.library {
 		if why := ir.UnmodelledStmt(s); why != "" {
@@ -774,24 +776,7 @@ func (m *machine) exec(s ir.Stmt) error {
 	}
 	switch s := s.(type) {
 	case *ir.Copy:
-		if s.Dst.Typ.IsAggregate() {
-			a, err := m.evalArg(s.Src)
-			if err != nil {
-				return err
-			}
-			return m.assign(s.Dst, a)
-		}
-		v, err := m.eval(s.Src)
-		if err != nil {
-			return err
-		}
-		if v.undef == defined && v.Typ != s.Dst.Typ {
-			if v, err = convert(v, s.Dst.Typ); err != nil {
-				return err
-			}
-		}
-		return m.setVar(s.Dst, v)
-
+		return m.execCopy(s)
 	case *ir.Unary:
 		x, err := m.eval(s.X)
 		if err != nil {
@@ -802,22 +787,8 @@ func (m *machine) exec(s ir.Stmt) error {
 			return err
 		}
 		return m.setVar(s.Dst, r)
-
 	case *ir.Binary:
-		x, err := m.eval(s.X)
-		if err != nil {
-			return err
-		}
-		y, err := m.eval(s.Y)
-		if err != nil {
-			return err
-		}
-		r, err := binary(s.Op, x, y, s.Dst.Typ)
-		if err != nil {
-			return err
-		}
-		return m.setVar(s.Dst, r)
-
+		return m.execBinary(s)
 	case *ir.Conv:
 		x, err := m.eval(s.X)
 		if err != nil {
@@ -828,156 +799,28 @@ func (m *machine) exec(s ir.Stmt) error {
 			return err
 		}
 		return m.setVar(s.Dst, r)
-
 	case *ir.AddrOf:
 		o, err := m.obj(s.Var)
 		if err != nil {
 			return err
 		}
 		return m.setVar(s.Dst, Val{Typ: s.Dst.Typ, obj: o})
-
 	case *ir.FieldAddr:
-		p, err := m.eval(s.Ptr)
-		if err != nil {
-			return err
-		}
-		st := s.Ptr.Type().Elem
-		if st == nil || (st.Kind != ir.Struct && st.Kind != ir.Union) || s.Field < 0 || s.Field >= len(st.Fields) {
-			return fmt.Errorf("interp: field %d of %s", s.Field, s.Ptr.Type())
-		}
-		f := st.Fields[s.Field]
-		if err := m.checkPtr(p, "&", s.Ptr, "->"+f.Name, st.Size()); err != nil {
-			return err
-		}
-		p.off += f.Offset
-		p.Typ = s.Dst.Typ
-		if f.Type.Kind == ir.Array {
-			// The pointer may only move inside the member array.
-			p.lo, p.hi = p.off, p.off+f.Type.Size()
-		}
-		return m.setVar(s.Dst, p)
-
+		return m.execFieldAddr(s)
 	case *ir.PtrAdd:
-		p, err := m.eval(s.Ptr)
-		if err != nil {
-			return err
-		}
-		i, err := m.eval(s.Index)
-		if err != nil {
-			return err
-		}
-		r, err := ptrAdd(p, i, s.Dst.Typ)
-		if err != nil {
-			return err
-		}
-		return m.setVar(s.Dst, r)
-
+		return m.execPtrAdd(s)
 	case *ir.Load:
-		p, err := m.eval(s.Ptr)
-		if err != nil {
-			return err
-		}
-		t := s.Dst.Typ
-		if err := m.checkPtr(p, "*", s.Ptr, "", t.Size()); err != nil {
-			return err
-		}
-		m.observeDeref(s, p)
-		if t.IsAggregate() {
-			d, err := m.obj(s.Dst)
-			if err != nil {
-				return err
-			}
-			d.writeRange(0, t.Size(), p.obj.readRange(p.off, t.Size()))
-			return nil
-		}
-		v, err := p.obj.read(p.off, t)
-		if err != nil {
-			return err
-		}
-		return m.setVar(s.Dst, v)
-
+		return m.execLoad(s)
 	case *ir.Store:
-		p, err := m.eval(s.Ptr)
-		if err != nil {
-			return err
-		}
-		t := s.Ptr.Type().Elem
-		if err := m.checkPtr(p, "*", s.Ptr, "", t.Size()); err != nil {
-			return err
-		}
-		m.observeDeref(s, p)
-		if !s.Init && p.obj.readOnlyAt(p.off, t.Size()) {
-			return ub(ReadOnlyWrite, "*%s = …: %s is read-only", s.Ptr, p)
-		}
-		if t.IsAggregate() {
-			src, ok := s.Src.(*ir.Var)
-			if !ok {
-				return fmt.Errorf("interp: aggregate store of %s", s.Src)
-			}
-			o, err := m.obj(src)
-			if err != nil {
-				return err
-			}
-			p.obj.writeRange(p.off, t.Size(), o.readRange(0, t.Size()))
-			return nil
-		}
-		v, err := m.eval(s.Src)
-		if err != nil {
-			return err
-		}
-		if v.undef == defined {
-			if v, err = convert(v, t); err != nil {
-				return err
-			}
-		} else {
-			v.Typ = t
-		}
-		return p.obj.write(p.off, t, v)
-
+		return m.execStore(s)
 	case *ir.Call:
 		return m.execCall(s)
-
 	case *ir.Assert:
-		c, err := m.cond(s.Cond)
-		if err != nil {
-			return err
-		}
-		m.record(s.Dec, c)
-		if !c && s.UB != "" {
-			return m.fail(s, ub(Precondition, "%s", s.UB))
-		}
-		if !c {
-			msg := "assertion failed"
-			if s.Dec != nil {
-				msg += ": " + s.Dec.D.Text
-			}
-			return &stop{outcome: AssertFailed, pos: s.Pos, msg: msg}
-		}
-		return nil
-
+		return m.execAssert(s)
 	case *ir.Unsupported:
 		return &stop{outcome: Unsupported, pos: s.Pos, msg: s.What}
-
 	case *ir.Return:
-		fr := m.frame
-		if s.Val != nil {
-			a, err := m.evalArg(s.Val)
-			if err != nil {
-				return err
-			}
-			if a.obj == nil && fr.fn.ResultTyp.IsScalar() {
-				v, err := convert(a.v, fr.fn.ResultTyp)
-				if err != nil {
-					return err
-				}
-				a.v = v
-			}
-			fr.rv = a
-		}
-		fr.ret = true
-		m.retPos = s.Pos
-		return errReturn
-
+		return m.execReturn(s)
 	case *ir.If:
 		c, err := m.cond(s.Cond)
 		if err != nil {
@@ -988,29 +831,219 @@ func (m *machine) exec(s ir.Stmt) error {
 			return m.block(s.Then)
 		}
 		return m.block(s.Else)
-
 	case *ir.While:
-		for {
-			if err := m.block(s.Pre); err != nil {
-				return err
-			}
-			c, err := m.cond(s.Cond)
-			if err != nil {
-				return m.fail(s, err)
-			}
-			m.record(s.Dec, c)
-			if !c {
-				return nil
-			}
-			if err := m.block(s.Body); err != nil {
-				return err
-			}
-			if err := m.tick(s); err != nil {
-				return err
-			}
-		}
+		return m.execWhile(s)
 	}
 	return fmt.Errorf("interp: unknown statement %T", s)
+}
+
+// execCopy copies a value to a variable; an aggregate is copied as its bytes.
+func (m *machine) execCopy(s *ir.Copy) error {
+	if s.Dst.Typ.IsAggregate() {
+		a, err := m.evalArg(s.Src)
+		if err != nil {
+			return err
+		}
+		return m.assign(s.Dst, a)
+	}
+	v, err := m.eval(s.Src)
+	if err != nil {
+		return err
+	}
+	if v.undef == defined && v.Typ != s.Dst.Typ {
+		if v, err = convert(v, s.Dst.Typ); err != nil {
+			return err
+		}
+	}
+	return m.setVar(s.Dst, v)
+}
+
+// execBinary computes a binary operation into its destination.
+func (m *machine) execBinary(s *ir.Binary) error {
+	x, err := m.eval(s.X)
+	if err != nil {
+		return err
+	}
+	y, err := m.eval(s.Y)
+	if err != nil {
+		return err
+	}
+	r, err := binary(s.Op, x, y, s.Dst.Typ)
+	if err != nil {
+		return err
+	}
+	return m.setVar(s.Dst, r)
+}
+
+// execFieldAddr computes the address of a member; the pointer keeps the member array's bounds when the member is an array.
+func (m *machine) execFieldAddr(s *ir.FieldAddr) error {
+	p, err := m.eval(s.Ptr)
+	if err != nil {
+		return err
+	}
+	st := s.Ptr.Type().Elem
+	if st == nil || (st.Kind != ir.Struct && st.Kind != ir.Union) || s.Field < 0 || s.Field >= len(st.Fields) {
+		return fmt.Errorf("interp: field %d of %s", s.Field, s.Ptr.Type())
+	}
+	f := st.Fields[s.Field]
+	if err := m.checkPtr(p, "&", s.Ptr, "->"+f.Name, st.Size()); err != nil {
+		return err
+	}
+	p.off += f.Offset
+	p.Typ = s.Dst.Typ
+	if f.Type.Kind == ir.Array {
+		// The pointer may only move inside the member array.
+		p.lo, p.hi = p.off, p.off+f.Type.Size()
+	}
+	return m.setVar(s.Dst, p)
+}
+
+// execPtrAdd moves a pointer by an index, inside its object.
+func (m *machine) execPtrAdd(s *ir.PtrAdd) error {
+	p, err := m.eval(s.Ptr)
+	if err != nil {
+		return err
+	}
+	i, err := m.eval(s.Index)
+	if err != nil {
+		return err
+	}
+	r, err := ptrAdd(p, i, s.Dst.Typ)
+	if err != nil {
+		return err
+	}
+	return m.setVar(s.Dst, r)
+}
+
+// execLoad reads through a pointer, after checking the access is in bounds and alive.
+func (m *machine) execLoad(s *ir.Load) error {
+	p, err := m.eval(s.Ptr)
+	if err != nil {
+		return err
+	}
+	t := s.Dst.Typ
+	if err := m.checkPtr(p, "*", s.Ptr, "", t.Size()); err != nil {
+		return err
+	}
+	m.observeDeref(s, p)
+	if t.IsAggregate() {
+		d, err := m.obj(s.Dst)
+		if err != nil {
+			return err
+		}
+		d.writeRange(0, t.Size(), p.obj.readRange(p.off, t.Size()))
+		return nil
+	}
+	v, err := p.obj.read(p.off, t)
+	if err != nil {
+		return err
+	}
+	return m.setVar(s.Dst, v)
+}
+
+// execStore writes through a pointer, after checking the access is in bounds, alive and writable.
+func (m *machine) execStore(s *ir.Store) error {
+	p, err := m.eval(s.Ptr)
+	if err != nil {
+		return err
+	}
+	t := s.Ptr.Type().Elem
+	if err := m.checkPtr(p, "*", s.Ptr, "", t.Size()); err != nil {
+		return err
+	}
+	m.observeDeref(s, p)
+	if !s.Init && p.obj.readOnlyAt(p.off, t.Size()) {
+		return ub(ReadOnlyWrite, "*%s = …: %s is read-only", s.Ptr, p)
+	}
+	if t.IsAggregate() {
+		src, ok := s.Src.(*ir.Var)
+		if !ok {
+			return fmt.Errorf("interp: aggregate store of %s", s.Src)
+		}
+		o, err := m.obj(src)
+		if err != nil {
+			return err
+		}
+		p.obj.writeRange(p.off, t.Size(), o.readRange(0, t.Size()))
+		return nil
+	}
+	v, err := m.eval(s.Src)
+	if err != nil {
+		return err
+	}
+	if v.undef == defined {
+		if v, err = convert(v, t); err != nil {
+			return err
+		}
+	} else {
+		v.Typ = t
+	}
+	return p.obj.write(p.off, t, v)
+}
+
+// execAssert checks an assertion: a failed precondition is undefined behaviour, a failed assertion stops the run.
+func (m *machine) execAssert(s *ir.Assert) error {
+	c, err := m.cond(s.Cond)
+	if err != nil {
+		return err
+	}
+	m.record(s.Dec, c)
+	if !c && s.UB != "" {
+		return m.fail(s, ub(Precondition, "%s", s.UB))
+	}
+	if !c {
+		msg := "assertion failed"
+		if s.Dec != nil {
+			msg += ": " + s.Dec.D.Text
+		}
+		return &stop{outcome: AssertFailed, pos: s.Pos, msg: msg}
+	}
+	return nil
+}
+
+// execReturn leaves the function with its value converted to the result type.
+func (m *machine) execReturn(s *ir.Return) error {
+	fr := m.frame
+	if s.Val != nil {
+		a, err := m.evalArg(s.Val)
+		if err != nil {
+			return err
+		}
+		if a.obj == nil && fr.fn.ResultTyp.IsScalar() {
+			v, err := convert(a.v, fr.fn.ResultTyp)
+			if err != nil {
+				return err
+			}
+			a.v = v
+		}
+		fr.rv = a
+	}
+	fr.ret = true
+	m.retPos = s.Pos
+	return errReturn
+}
+
+// execWhile runs a loop; every iteration counts against the step limit.
+func (m *machine) execWhile(s *ir.While) error {
+	for {
+		if err := m.block(s.Pre); err != nil {
+			return err
+		}
+		c, err := m.cond(s.Cond)
+		if err != nil {
+			return m.fail(s, err)
+		}
+		m.record(s.Dec, c)
+		if !c {
+			return nil
+		}
+		if err := m.block(s.Body); err != nil {
+			return err
+		}
+		if err := m.tick(s); err != nil {
+			return err
+		}
+	}
 }
 
 // checkPtr checks that pointer p, the value of x, may be used to access n
