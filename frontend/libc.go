@@ -23,8 +23,8 @@ import (
 // with args (nil when its address is taken), or nil: nil when the file
 // defines name itself, when no system header declares it (the file's own
 // declaration makes it the file's callee), or when inka does not model it
-// or not on those arguments (memcpy of an int array without byte-addressed
-// memory, libc.Library.Version). __builtin_strlen is strlen.
+// or not on those arguments (without byte-addressed memory, memcpy of an
+// int array: libc.Library.Version). __builtin_strlen is strlen.
 func (u *Unit) model(name string, args []cc.ExpressionNode) *cc.FunctionDefinition {
 	if u.defs[name] != nil || !u.declaredBySystem(name) {
 		return nil
@@ -32,6 +32,11 @@ func (u *Unit) model(name string, args []cc.ExpressionNode) *cc.FunctionDefiniti
 	m, ok := library.Model(strings.TrimPrefix(name, "__builtin_"))
 	if !ok {
 		return nil
+	}
+	if library.Bytes {
+		// Memory is bytes: one version for objects of any type (memset
+		// of a struct, memcpy of an array of structs).
+		return u.defs[library.Version(m, "")]
 	}
 	var chars []byte
 	for _, i := range m.Chars {

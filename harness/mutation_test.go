@@ -249,6 +249,41 @@ long option(const char *name, const char *value)
 	}
 }
 
+// TestLibraryObjects: memset, memcpy, memmove and memcmp on objects that
+// are not character arrays (a struct, an array of structs) are the
+// models, not cuts: every feasible outcome of testdata/harness/
+// libc_objects.c is covered and its tests pass against glibc; the
+// outcomes marked unreachable are not covered, and the one after a
+// memset (no overlap precondition on the way) is proved so.
+func TestLibraryObjects(t *testing.T) {
+	needGCC(t)
+	file := "../testdata/harness/libc_objects.c"
+	src, err := os.ReadFile(file)
+	require.NoError(t, err)
+	lines := strings.Split(string(src), "\n")
+	opts := genOpts
+	opts.MaxUnroll = 32 // memset's loop over the 12 bytes of a struct config
+	u, run := cover(t, file, "", opts)
+	require.NotEmpty(t, run.Goals)
+	for _, g := range run.Goals {
+		unreachable := strings.Contains(lines[g.Line-1], "unreachable")
+		switch {
+		case !unreachable:
+			assert.Equal(t, "covered", g.Status, "%s: %s", g.ID, g.Reason)
+		case g.Outcome == true:
+			assert.NotEqual(t, "covered", g.Status, g.ID)
+			if g.Function == "configure" {
+				assert.Equal(t, "unreachable", g.Status, "%s: %s", g.ID, g.Reason)
+			}
+		}
+	}
+	hd, m := emit(t, u, run, harness.Options{})
+	require.NotEmpty(t, m.Tests)
+	out, status := buildRun(t, hd)
+	assert.Equal(t, 0, status, out)
+	assert.Contains(t, out, fmt.Sprintf("%d passed, 0 failed", len(m.Tests)))
+}
+
 // TestFalseClaims proves that the coverage checks can fail: the claims of
 // the two tests of testdata/harness/mutate.c are swapped (each claims the
 // outcome the other takes) and an outcome the decision does not have is
