@@ -531,6 +531,8 @@ func (m *Model) stmt(s ssa.Stmt, e *env, index int) []fd.Constraint {
 	return out
 }
 
+// stmt1 gives the constraints of one statement; index is its position in
+// its block (it orders the calls of stubs).
 func (m *Model) stmt1(s ssa.Stmt, e *env, index int) []fd.Constraint {
 	switch s := s.(type) {
 	case *ssa.Op:
@@ -556,66 +558,11 @@ func (m *Model) stmt1(s ssa.Stmt, e *env, index int) []fd.Constraint {
 			&sameObject{a: base, b: x, ranges: m.ranges},
 		}
 	case *ssa.PhiU:
-		if s.Bytes {
-			return m.phiUBytes(s, e)
-		}
-		p := m.val(e, s.Ptr)
-		c := &combinators.PhiU{P: p}
-		for i, a := range s.Addrs {
-			c.Addrs = append(c.Addrs, fd.I64(a-s.Off))
-			c.Vals = append(c.Vals, m.val(e, s.Vals[i]))
-		}
-		c.X = m.def(e, s.Dst)
-		return []fd.Constraint{c}
+		return m.phiU(s, e)
 	case *ssa.PhiD:
-		if s.Bytes {
-			return m.phiDBytes(s, e)
-		}
-		p := m.val(e, s.Ptr)
-		c := &combinators.PhiD{P: p, DP: m.val(e, s.Val)}
-		out := []fd.Constraint{c}
-		init := false
-		if st, ok := s.Source().(*ir.Store); ok {
-			init = st.Init
-		}
-		for i, a := range s.Addrs {
-			c.Addrs = append(c.Addrs, fd.I64(a-s.Off))
-			c.Vals = append(c.Vals, m.val(e, s.Olds[i]))
-			if s.Dsts[i].Cell.ReadOnly && !init {
-				// a write to a read-only object is undefined: excluded
-				out = append(out, fd.CmpC(p, fd.Ne, fd.I64(a-s.Off)))
-			}
-		}
-		for _, d := range s.Dsts {
-			c.Xs = append(c.Xs, m.def(e, d))
-		}
-		return out
+		return m.phiD(s, e)
 	case *ssa.Stub:
-		if s.Extern.NoReturn() {
-			// exit(), abort(): no execution that returns goes through here.
-			return []fd.Constraint{fd.FalseC}
-		}
-		call := &StubCall{Stub: s, ctx: e.ctx, order: append(append([]int(nil), e.order...), index)}
-		for _, a := range s.Args {
-			call.Args = append(call.Args, m.val(e, a))
-		}
-		var out []fd.Constraint
-		for _, d := range s.Dsts {
-			x := m.def(e, d)
-			call.Dsts = append(call.Dsts, x)
-			if d.Cell.Typ.IsPointer() {
-				out = append(out, m.returned(s, x)...)
-			}
-		}
-		m.stubs = append(m.stubs, call)
-		// A call instance made inside a trial disappears with it.
-		n := len(m.stubs) - 1
-		m.S.OnUndo(func() {
-			if len(m.stubs) > n {
-				m.stubs = m.stubs[:n]
-			}
-		})
-		return out
+		return m.stub(s, e, index)
 	case *ssa.Truncated:
 		for _, d := range s.Dsts {
 			m.def(e, d)
@@ -636,6 +583,82 @@ func (m *Model) stmt1(s ssa.Stmt, e *env, index int) []fd.Constraint {
 		return []fd.Constraint{m.loop(li, nil, 0, acc, e.reach)}
 	}
 	panic(fmt.Sprintf("model: unexpected statement %T", s))
+}
+
+// phiU models a load through a pointer with several targets (the paper's
+// Φu): the value read is the one of the target the pointer equals.
+func (m *Model) phiU(s *ssa.PhiU, e *env) []fd.Constraint {
+	if s.Bytes {
+		return m.phiUBytes(s, e)
+	}
+	p := m.val(e, s.Ptr)
+	c := &combinators.PhiU{P: p}
+	for i, a := range s.Addrs {
+		c.Addrs = append(c.Addrs, fd.I64(a-s.Off))
+		c.Vals = append(c.Vals, m.val(e, s.Vals[i]))
+	}
+	c.X = m.def(e, s.Dst)
+	return []fd.Constraint{c}
+}
+
+// phiD models a store through a pointer with several targets (the paper's
+// Φd): the target the pointer equals takes the stored value, the others
+// keep their old one; a read-only target is excluded (the write would be
+// undefined) unless the store is the object's initialization.
+func (m *Model) phiD(s *ssa.PhiD, e *env) []fd.Constraint {
+	if s.Bytes {
+		return m.phiDBytes(s, e)
+	}
+	p := m.val(e, s.Ptr)
+	c := &combinators.PhiD{P: p, DP: m.val(e, s.Val)}
+	out := []fd.Constraint{c}
+	init := false
+	if st, ok := s.Source().(*ir.Store); ok {
+		init = st.Init
+	}
+	for i, a := range s.Addrs {
+		c.Addrs = append(c.Addrs, fd.I64(a-s.Off))
+		c.Vals = append(c.Vals, m.val(e, s.Olds[i]))
+		if s.Dsts[i].Cell.ReadOnly && !init {
+			// a write to a read-only object is undefined: excluded
+			out = append(out, fd.CmpC(p, fd.Ne, fd.I64(a-s.Off)))
+		}
+	}
+	for _, d := range s.Dsts {
+		c.Xs = append(c.Xs, m.def(e, d))
+	}
+	return out
+}
+
+// stub models a call of a function without a body: its results are fresh
+// values recorded as a StubCall (the generated callee check), and a call
+// that cannot return cuts the path.
+func (m *Model) stub(s *ssa.Stub, e *env, index int) []fd.Constraint {
+	if s.Extern.NoReturn() {
+		// exit(), abort(): no execution that returns goes through here.
+		return []fd.Constraint{fd.FalseC}
+	}
+	call := &StubCall{Stub: s, ctx: e.ctx, order: append(append([]int(nil), e.order...), index)}
+	for _, a := range s.Args {
+		call.Args = append(call.Args, m.val(e, a))
+	}
+	var out []fd.Constraint
+	for _, d := range s.Dsts {
+		x := m.def(e, d)
+		call.Dsts = append(call.Dsts, x)
+		if d.Cell.Typ.IsPointer() {
+			out = append(out, m.returned(s, x)...)
+		}
+	}
+	m.stubs = append(m.stubs, call)
+	// A call instance made inside a trial disappears with it.
+	n := len(m.stubs) - 1
+	m.S.OnUndo(func() {
+		if len(m.stubs) > n {
+			m.stubs = m.stubs[:n]
+		}
+	})
+	return out
 }
 
 // returned constrains x, the pointer a call of an undefined function
