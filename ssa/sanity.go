@@ -281,6 +281,8 @@ func (c *ssaChecker) block(ss []Stmt, a *avail) {
 	}
 }
 
+// stmt checks one statement: its operands available, its results defined
+// once; the statements with more to check have their method.
 func (c *ssaChecker) stmt(s Stmt, a *avail) {
 	c.cur, c.where = s, ""
 	switch s := s.(type) {
@@ -290,17 +292,7 @@ func (c *ssaChecker) stmt(s Stmt, a *avail) {
 		}
 		c.def(a, s.Dst, s)
 	case *Addr:
-		if src, ok := s.Source().(*ir.AddrOf); ok {
-			// the object's first cell, or its base when it has none (a function)
-			o := c.f.PT.ObjectOf(src.Var)
-			cs := c.f.CellsOf(o)
-			if s.Addr != c.f.Base(o) || (len(cs) > 0 && s.Of != cs[0]) || (len(cs) == 0 && s.Of != nil) {
-				c.errorf("cells", "&%s is address %d (cell %v), not %s's", src.Var, s.Addr, s.Of, o)
-			}
-		} else if s.Of != nil && s.Of.Addr != s.Addr {
-			c.errorf("cells", "&%s is not address %d", s.Of, s.Addr)
-		}
-		c.def(a, s.Dst, s)
+		c.addr(s, a)
 	case *Offset:
 		c.use(a, s.Base, "base")
 		c.def(a, s.Dst, s)
@@ -309,71 +301,9 @@ func (c *ssaChecker) stmt(s Stmt, a *avail) {
 		c.use(a, s.I, "index")
 		c.def(a, s.Dst, s)
 	case *PhiU:
-		c.use(a, s.Ptr, "pointer")
-		if s.Bytes {
-			var cs []*Cell
-			for _, x := range s.Vals {
-				c.use(a, x, "φu operand")
-				if v, ok := x.(*Version); ok {
-					cs = append(cs, v.Cell)
-				}
-			}
-			c.bytesOperands("φu", s.Addrs, s.Dst.Cell.Typ.Size(), cs)
-			c.targets(s, s.Addrs)
-			c.def(a, s.Dst, s)
-			break
-		}
-		if len(s.Addrs) != len(s.Vals) {
-			c.errorf("φ", "φu with %d addresses and %d values", len(s.Addrs), len(s.Vals))
-		}
-		for i, x := range s.Vals {
-			c.use(a, x, "φu operand")
-			if v, ok := x.(*Version); ok && i < len(s.Addrs) && v.Cell.Addr != s.Addrs[i] {
-				c.errorf("φ", "φu operand %s is not a version of the cell at %d", v, s.Addrs[i])
-			}
-		}
-		c.targets(s, s.Addrs)
-		c.def(a, s.Dst, s)
+		c.phiU(s, a)
 	case *PhiD:
-		c.use(a, s.Ptr, "pointer")
-		c.use(a, s.Val, "stored value")
-		if s.Bytes {
-			var cs []*Cell
-			for i, x := range s.Olds {
-				c.use(a, x, "φd old value")
-				if v, ok := x.(*Version); ok && i < len(s.Dsts) && v.Cell != s.Dsts[i].Cell {
-					c.errorf("φ", "φd keeps %s as a version of %s", v, s.Dsts[i].Cell)
-				}
-			}
-			for _, d := range s.Dsts {
-				cs = append(cs, d.Cell)
-			}
-			c.bytesOperands("φd", s.Addrs, s.Val.Type().Size(), cs)
-			c.targets(s, s.Addrs)
-			for _, d := range s.Dsts {
-				c.def(a, d, s)
-			}
-			break
-		}
-		if len(s.Addrs) != len(s.Olds) || len(s.Addrs) != len(s.Dsts) {
-			c.errorf("φ", "φd with %d addresses, %d old values, %d results", len(s.Addrs), len(s.Olds), len(s.Dsts))
-		}
-		for i, x := range s.Olds {
-			c.use(a, x, "φd old value")
-			if i >= len(s.Dsts) || i >= len(s.Addrs) {
-				continue
-			}
-			if v, ok := x.(*Version); ok && v.Cell != s.Dsts[i].Cell {
-				c.errorf("φ", "φd keeps %s as a version of %s", v, s.Dsts[i].Cell)
-			}
-			if s.Dsts[i].Cell.Addr != s.Addrs[i] {
-				c.errorf("φ", "φd result %s is not a version of the cell at %d", s.Dsts[i], s.Addrs[i])
-			}
-		}
-		c.targets(s, s.Addrs)
-		for _, d := range s.Dsts {
-			c.def(a, d, s)
-		}
+		c.phiD(s, a)
 	case *Stub:
 		for i, x := range s.Args {
 			c.use(a, x, fmt.Sprintf("argument %d", i))
@@ -399,40 +329,143 @@ func (c *ssaChecker) stmt(s Stmt, a *avail) {
 			}
 		}
 	case *If:
-		c.use(a, s.Cond, "condition")
-		for k, branch := range [][]Stmt{s.Then, s.Else} {
-			m := a.mark()
-			c.block(branch, a)
-			c.cur, c.where = s, "the join of"
-			for _, p := range s.Phis {
-				c.phi(p, k, a, []string{"the then branch", "the else branch"}[k])
-			}
-			a.undo(m)
-		}
-		for _, p := range s.Phis {
-			c.def(a, p.Dst, nil)
-		}
+		c.ifStmt(s, a)
 	case *While:
-		c.where = "the head of"
-		for _, p := range s.Phis {
-			c.phi(p, 0, a, "before the loop")
-		}
-		for _, p := range s.Phis {
-			c.def(a, p.Dst, nil)
-		}
-		c.block(s.Pre, a)
-		c.cur, c.where = s, ""
-		c.use(a, s.Cond, "loop condition")
-		m := a.mark()
-		c.block(s.Body, a)
-		c.cur, c.where = s, "the head of"
-		for _, p := range s.Phis {
-			c.phi(p, 1, a, "the end of the body")
-		}
-		a.undo(m)
+		c.while(s, a)
 	default:
 		c.errorf("statements", "unexpected statement %T", s)
 	}
+}
+
+// addr checks an address: the one of its object's first cell (or of the
+// object's base when it has no cells, a function).
+func (c *ssaChecker) addr(s *Addr, a *avail) {
+	if src, ok := s.Source().(*ir.AddrOf); ok {
+		// the object's first cell, or its base when it has none (a function)
+		o := c.f.PT.ObjectOf(src.Var)
+		cs := c.f.CellsOf(o)
+		if s.Addr != c.f.Base(o) || (len(cs) > 0 && s.Of != cs[0]) || (len(cs) == 0 && s.Of != nil) {
+			c.errorf("cells", "&%s is address %d (cell %v), not %s's", src.Var, s.Addr, s.Of, o)
+		}
+	} else if s.Of != nil && s.Of.Addr != s.Addr {
+		c.errorf("cells", "&%s is not address %d", s.Of, s.Addr)
+	}
+	c.def(a, s.Dst, s)
+}
+
+// phiU checks a Φu: one operand per target address, each a version of the
+// cell at that address (of the cells covering its bytes, in byte mode).
+func (c *ssaChecker) phiU(s *PhiU, a *avail) {
+	c.use(a, s.Ptr, "pointer")
+	if s.Bytes {
+		var cs []*Cell
+		for _, x := range s.Vals {
+			c.use(a, x, "φu operand")
+			if v, ok := x.(*Version); ok {
+				cs = append(cs, v.Cell)
+			}
+		}
+		c.bytesOperands("φu", s.Addrs, s.Dst.Cell.Typ.Size(), cs)
+		c.targets(s, s.Addrs)
+		c.def(a, s.Dst, s)
+		return
+	}
+	if len(s.Addrs) != len(s.Vals) {
+		c.errorf("φ", "φu with %d addresses and %d values", len(s.Addrs), len(s.Vals))
+	}
+	for i, x := range s.Vals {
+		c.use(a, x, "φu operand")
+		if v, ok := x.(*Version); ok && i < len(s.Addrs) && v.Cell.Addr != s.Addrs[i] {
+			c.errorf("φ", "φu operand %s is not a version of the cell at %d", v, s.Addrs[i])
+		}
+	}
+	c.targets(s, s.Addrs)
+	c.def(a, s.Dst, s)
+}
+
+// phiD checks a Φd: per target address, the old value and the result are
+// versions of the cell at that address (of the cells covering its bytes,
+// in byte mode).
+func (c *ssaChecker) phiD(s *PhiD, a *avail) {
+	c.use(a, s.Ptr, "pointer")
+	c.use(a, s.Val, "stored value")
+	if s.Bytes {
+		var cs []*Cell
+		for i, x := range s.Olds {
+			c.use(a, x, "φd old value")
+			if v, ok := x.(*Version); ok && i < len(s.Dsts) && v.Cell != s.Dsts[i].Cell {
+				c.errorf("φ", "φd keeps %s as a version of %s", v, s.Dsts[i].Cell)
+			}
+		}
+		for _, d := range s.Dsts {
+			cs = append(cs, d.Cell)
+		}
+		c.bytesOperands("φd", s.Addrs, s.Val.Type().Size(), cs)
+		c.targets(s, s.Addrs)
+		for _, d := range s.Dsts {
+			c.def(a, d, s)
+		}
+		return
+	}
+	if len(s.Addrs) != len(s.Olds) || len(s.Addrs) != len(s.Dsts) {
+		c.errorf("φ", "φd with %d addresses, %d old values, %d results", len(s.Addrs), len(s.Olds), len(s.Dsts))
+	}
+	for i, x := range s.Olds {
+		c.use(a, x, "φd old value")
+		if i >= len(s.Dsts) || i >= len(s.Addrs) {
+			continue
+		}
+		if v, ok := x.(*Version); ok && v.Cell != s.Dsts[i].Cell {
+			c.errorf("φ", "φd keeps %s as a version of %s", v, s.Dsts[i].Cell)
+		}
+		if s.Dsts[i].Cell.Addr != s.Addrs[i] {
+			c.errorf("φ", "φd result %s is not a version of the cell at %d", s.Dsts[i], s.Addrs[i])
+		}
+	}
+	c.targets(s, s.Addrs)
+	for _, d := range s.Dsts {
+		c.def(a, d, s)
+	}
+}
+
+// ifStmt checks both branches of an if, each from what is available before
+// it, and the φs of its join.
+func (c *ssaChecker) ifStmt(s *If, a *avail) {
+	c.use(a, s.Cond, "condition")
+	for k, branch := range [][]Stmt{s.Then, s.Else} {
+		m := a.mark()
+		c.block(branch, a)
+		c.cur, c.where = s, "the join of"
+		for _, p := range s.Phis {
+			c.phi(p, k, a, []string{"the then branch", "the else branch"}[k])
+		}
+		a.undo(m)
+	}
+	for _, p := range s.Phis {
+		c.def(a, p.Dst, nil)
+	}
+}
+
+// while checks a loop: its head's φs from before the loop and from the end
+// of the body, its condition block and its body.
+func (c *ssaChecker) while(s *While, a *avail) {
+	c.where = "the head of"
+	for _, p := range s.Phis {
+		c.phi(p, 0, a, "before the loop")
+	}
+	for _, p := range s.Phis {
+		c.def(a, p.Dst, nil)
+	}
+	c.block(s.Pre, a)
+	c.cur, c.where = s, ""
+	c.use(a, s.Cond, "loop condition")
+	m := a.mark()
+	c.block(s.Body, a)
+	c.cur, c.where = s, "the head of"
+	for _, p := range s.Phis {
+		c.phi(p, 1, a, "the end of the body")
+	}
+	a.undo(m)
 }
 
 // phi checks operand k of a φ: a version of its cell, available (in a)
