@@ -218,116 +218,131 @@ func pointerLeaves(t *ir.Type) []int64 { return pointerOffsets(t) }
 // entryGraph gives pointer inputs their fresh objects (and NULL when they
 // may be null), and initialized globals their initial targets.
 func (r *Result) entryGraph(f *ir.Func, globals []*ir.Var, cfg Config) Graph {
-	g := Graph{}
-	add := func(from Loc, to Loc, rel Rel) {
-		ts := g[from]
-		if ts == nil {
-			ts = Targets{}
-			g[from] = ts
-		}
-		if old, ok := ts[to]; !ok || old < rel {
-			ts[to] = rel
-		}
-	}
-	// inputPointers binds every pointer leaf of an input object o (whose
-	// leaves are named base+leafpath) to the object behind it.
-	var inputPointers func(o *Object, base string)
-	inputPointers = func(o *Object, base string) {
-		for _, l := range o.Typ.Leaves() {
-			if !l.Type.IsPointer() {
-				continue
-			}
-			from := Canon(o, l.Offset)
-			ptr := base + l.Path
-			rel := Definite
-			if from.Summary() {
-				rel = Possible
-			}
-			target := r.inputOf[ptr]
-			nullable := cfg.MayBeNull != nil && cfg.MayBeNull(ptr)
-			if target == nil {
-				// Beyond the input depth: the pointer is NULL.
-				add(from, Loc{r.Null, 0}, rel)
-				continue
-			}
-			funcs := r.candidates(l.Type, globals)
-			if nullable || len(funcs) > 0 {
-				if nullable {
-					add(from, Loc{r.Null, 0}, Possible)
-				}
-				add(from, Loc{target, 0}, Possible)
-				for _, f := range funcs {
-					add(from, Loc{f, 0}, Possible)
-				}
-			} else {
-				add(from, Loc{target, 0}, rel)
-			}
-			if target.Kind == InputObj {
-				inputPointers(target, ptr)
-			}
-		}
-	}
+	b := &entryBuilder{r: r, g: Graph{}, globals: globals, cfg: cfg}
 	for _, v := range f.Params {
-		inputPointers(r.objOf[v], v.Name)
+		b.inputPointers(r.objOf[v], v.Name)
 	}
 	// The objects undefined callees return: their pointers are inputs too.
 	for _, root := range cfg.Returns {
 		if o := r.inputOf[root]; o != nil && o.Kind == InputObj {
-			inputPointers(o, root)
+			b.inputPointers(o, root)
 		}
 	}
 	// A global shadowed by a parameter is named name#ID in the shape.
 	roots := ir.GlobalRoots(f, globals)
 	for _, v := range globals {
 		if cfg.Inputs[v] {
-			inputPointers(r.objOf[v], roots[v])
+			b.inputPointers(r.objOf[v], roots[v])
 			continue
 		}
-		// Static initialization: listed leaves get their value, the others
-		// are zero (NULL for pointers).
-		o := r.objOf[v]
-		leaves := v.Typ.Leaves()
-		set := map[int]bool{}
-		for _, it := range v.Init {
-			set[it.Leaf] = true
-			l := leaves[it.Leaf]
-			if !l.Type.IsPointer() {
-				continue
-			}
-			from := Canon(o, l.Offset)
-			rel := Definite
-			if from.Summary() {
-				rel = Possible
-			}
-			switch x := it.Val.(type) {
-			case *ir.AddrConst:
-				add(from, Canon(r.varObject(x.Var), AddrOffset(x)), rel)
-			default:
-				add(from, Loc{r.Null, 0}, rel)
-			}
-		}
-		for i, l := range leaves {
-			if set[i] || !l.Type.IsPointer() {
-				continue
-			}
-			from := Canon(o, l.Offset)
-			rel := Definite
-			if from.Summary() {
-				rel = Possible
-			}
-			add(from, Loc{r.Null, 0}, rel)
-		}
+		b.staticInit(v)
 	}
 	// A summary location may hold definite relations from the adds above
 	// only if every element agrees; be conservative.
-	for from, ts := range g {
+	for from, ts := range b.g {
 		if from.Summary() {
 			for t := range ts {
 				ts[t] = Possible
 			}
 		}
 	}
-	return g
+	return b.g
+}
+
+// entryBuilder builds the points-to graph at a function's entry.
+type entryBuilder struct {
+	r       *Result
+	g       Graph
+	globals []*ir.Var
+	cfg     Config
+}
+
+// add records that from points to to, keeping the stronger relation.
+func (b *entryBuilder) add(from, to Loc, rel Rel) {
+	ts := b.g[from]
+	if ts == nil {
+		ts = Targets{}
+		b.g[from] = ts
+	}
+	if old, ok := ts[to]; !ok || old < rel {
+		ts[to] = rel
+	}
+}
+
+// relAt is the relation a single pointer at from has with its target:
+// definite, unless from stands for several locations (a summary).
+func relAt(from Loc) Rel {
+	if from.Summary() {
+		return Possible
+	}
+	return Definite
+}
+
+// inputPointers binds every pointer leaf of an input object o (whose leaves
+// are named base+leafpath) to the object behind it.
+func (b *entryBuilder) inputPointers(o *Object, base string) {
+	r := b.r
+	for _, l := range o.Typ.Leaves() {
+		if !l.Type.IsPointer() {
+			continue
+		}
+		from := Canon(o, l.Offset)
+		ptr := base + l.Path
+		rel := relAt(from)
+		target := r.inputOf[ptr]
+		nullable := b.cfg.MayBeNull != nil && b.cfg.MayBeNull(ptr)
+		if target == nil {
+			// Beyond the input depth: the pointer is NULL.
+			b.add(from, Loc{r.Null, 0}, rel)
+			continue
+		}
+		funcs := r.candidates(l.Type, b.globals)
+		if nullable || len(funcs) > 0 {
+			if nullable {
+				b.add(from, Loc{r.Null, 0}, Possible)
+			}
+			b.add(from, Loc{target, 0}, Possible)
+			for _, f := range funcs {
+				b.add(from, Loc{f, 0}, Possible)
+			}
+		} else {
+			b.add(from, Loc{target, 0}, rel)
+		}
+		if target.Kind == InputObj {
+			b.inputPointers(target, ptr)
+		}
+	}
+}
+
+// staticInit gives the pointer leaves of a global that is not an input
+// their static initialization: listed leaves their value, the others zero
+// (NULL).
+func (b *entryBuilder) staticInit(v *ir.Var) {
+	r := b.r
+	o := r.objOf[v]
+	leaves := v.Typ.Leaves()
+	set := map[int]bool{}
+	for _, it := range v.Init {
+		set[it.Leaf] = true
+		l := leaves[it.Leaf]
+		if !l.Type.IsPointer() {
+			continue
+		}
+		from := Canon(o, l.Offset)
+		switch x := it.Val.(type) {
+		case *ir.AddrConst:
+			b.add(from, Canon(r.varObject(x.Var), AddrOffset(x)), relAt(from))
+		default:
+			b.add(from, Loc{r.Null, 0}, relAt(from))
+		}
+	}
+	for i, l := range leaves {
+		if set[i] || !l.Type.IsPointer() {
+			continue
+		}
+		from := Canon(o, l.Offset)
+		b.add(from, Loc{r.Null, 0}, relAt(from))
+	}
 }
 
 // candidates returns the functions a function-pointer input of type t may
