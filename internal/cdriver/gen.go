@@ -272,7 +272,113 @@ func (b *Binary) genMain() ([]byte, error) {
 	w := func(format string, args ...any) { fmt.Fprintf(&buf, format, args...) }
 	ns := len(b.stubs)
 	k := b.k
-	w(`#define _GNU_SOURCE
+	w(mainPrelude, ns, k)
+	if b.adversary() {
+		w("%s", adversaryRuntime)
+		w("int __inka_scramble(void *);\nextern int __inka_ncallbacks;\nvoid __inka_callback(unsigned long long);\n")
+	} else {
+		w("void __inka_seed(unsigned long long s) { (void)s; }\nvoid __inka_vol_end(void) {}\n")
+	}
+	// The objects the file declares and no file defines (ir.Var.Extern):
+	// defined here, as plain storage the driver writes (a const one is
+	// never written by the code under test).
+	defined := map[string]bool{}
+	for _, d := range b.drivers {
+		for _, g := range d.Prog.Globals {
+			if g.Extern && !defined[g.Name] {
+				defined[g.Name] = true
+				w("unsigned char %s[%d] __attribute__((aligned(16)));\n", g.Name, max(g.Typ.Size(), 1))
+			}
+		}
+	}
+	for si, key := range b.stubs {
+		if err := b.genStub(w, si, key); err != nil {
+			return nil, err
+		}
+	}
+	w(caseLoop)
+	return buf.Bytes(), nil
+}
+
+// genStub writes stub si, the C definition of the callee key names: it
+// records each call's arguments and answers from the case's stub values.
+func (b *Binary) genStub(w func(string, ...any), si int, key string) error {
+	var e *ir.Extern
+	var st Stub
+	for _, d := range b.drivers {
+		for _, s := range d.Stubs {
+			if s.key == key {
+				e, st = s.Ext, s
+			}
+		}
+	}
+	rt, err := cType(e.Result)
+	if err != nil || (e.Result.Kind == ir.Struct || e.Result.Kind == ir.Union) {
+		return fmt.Errorf("extern %s: result type %s not supported by the driver", e.Name, e.Result)
+	}
+	var ps []string
+	for i, p := range e.Params {
+		ct, err := cType(p)
+		if err != nil || !p.IsScalar() {
+			return fmt.Errorf("extern %s: parameter type %s not supported by the driver", e.Name, p)
+		}
+		ps = append(ps, fmt.Sprintf("%s a%d", ct, i))
+	}
+	if len(ps) == 0 {
+		ps = []string{"void"}
+	}
+	w("%s %s(%s) {\n", rt, st.cname, strings.Join(ps, ", "))
+	if b.adversary() {
+		// Called by code a callback runs: not the function's own
+		// run, so neither recorded nor answered from the case.
+		if e.Result.Kind == ir.Void {
+			w("  if (__inka_depth) return;\n")
+		} else {
+			w("  if (__inka_depth) return (%s)__inka_rand();\n", rt)
+		}
+	}
+	w("  int k = __inka_calls[%d]++;\n", si)
+	w("  __inka_out(\"S %s \"); __inka_out_u(k); __inka_out(\" \");\n", e.Name)
+	for i, p := range e.Params {
+		if p.IsPointer() {
+			w("  __inka_ptr(a%d);\n", i)
+			continue
+		}
+		cast := "(unsigned long long)"
+		if p.IsSigned() {
+			cast = "(unsigned long long)(long long)"
+		}
+		w("  __inka_out_u(%sa%d); __inka_out(\" \");\n", cast, i)
+	}
+	w("  __inka_out(\"\\n\");\n")
+	ret0 := " 0"
+	if e.Result.Kind == ir.Void {
+		ret0 = ""
+	}
+	w("  if (k >= K) return%s;\n", ret0)
+	if st.WriteArg >= 0 {
+		et := e.Params[st.WriteArg].Elem.Kind.String()
+		w("  if (a%d) *(%s *)a%d = (%s)__inka_stubs[(%d * K + k) * 2 + 1];\n", st.WriteArg, et, st.WriteArg, et, si)
+	}
+	if b.adversary() {
+		genStubEffects(w, e)
+	}
+	switch {
+	case e.Result.Kind == ir.Void:
+		w("  return;\n")
+	case e.Result.IsPointer():
+		// NULL, or the object ReturnedObjects names
+		w("  { unsigned long long r = __inka_stubs[(%d * K + k) * 2]; return r ? __inka_ret(%q, (int)r - 1) : 0; }\n", si, e.Name)
+	default:
+		w("  return (%s)__inka_stubs[(%d * K + k) * 2];\n", rt, si)
+	}
+	w("}\n")
+	return nil
+}
+
+// mainPrelude is the runtime of the second translation unit: output
+// buffering and the decision probes (a format: NS and K are its operands).
+const mainPrelude = `#define _GNU_SOURCE
 #define _DEFAULT_SOURCE
 #include <stdio.h>
 #include <stdlib.h>
@@ -327,98 +433,11 @@ void __inka_sw(int id, unsigned long long v) {
   __inka_out("D "); __inka_out_u(id); __inka_out(" "); __inka_out_u(v); __inka_out("\n");
 }
 static void on_signal(int sig);
-`, ns, k)
-	if b.adversary() {
-		w("%s", adversaryRuntime)
-		w("int __inka_scramble(void *);\nextern int __inka_ncallbacks;\nvoid __inka_callback(unsigned long long);\n")
-	} else {
-		w("void __inka_seed(unsigned long long s) { (void)s; }\nvoid __inka_vol_end(void) {}\n")
-	}
-	// The objects the file declares and no file defines (ir.Var.Extern):
-	// defined here, as plain storage the driver writes (a const one is
-	// never written by the code under test).
-	defined := map[string]bool{}
-	for _, d := range b.drivers {
-		for _, g := range d.Prog.Globals {
-			if g.Extern && !defined[g.Name] {
-				defined[g.Name] = true
-				w("unsigned char %s[%d] __attribute__((aligned(16)));\n", g.Name, max(g.Typ.Size(), 1))
-			}
-		}
-	}
-	for si, key := range b.stubs {
-		var e *ir.Extern
-		var st Stub
-		for _, d := range b.drivers {
-			for _, s := range d.Stubs {
-				if s.key == key {
-					e, st = s.Ext, s
-				}
-			}
-		}
-		rt, err := cType(e.Result)
-		if err != nil || (e.Result.Kind == ir.Struct || e.Result.Kind == ir.Union) {
-			return nil, fmt.Errorf("extern %s: result type %s not supported by the driver", e.Name, e.Result)
-		}
-		var ps []string
-		for i, p := range e.Params {
-			ct, err := cType(p)
-			if err != nil || !p.IsScalar() {
-				return nil, fmt.Errorf("extern %s: parameter type %s not supported by the driver", e.Name, p)
-			}
-			ps = append(ps, fmt.Sprintf("%s a%d", ct, i))
-		}
-		if len(ps) == 0 {
-			ps = []string{"void"}
-		}
-		w("%s %s(%s) {\n", rt, st.cname, strings.Join(ps, ", "))
-		if b.adversary() {
-			// Called by code a callback runs: not the function's own
-			// run, so neither recorded nor answered from the case.
-			if e.Result.Kind == ir.Void {
-				w("  if (__inka_depth) return;\n")
-			} else {
-				w("  if (__inka_depth) return (%s)__inka_rand();\n", rt)
-			}
-		}
-		w("  int k = __inka_calls[%d]++;\n", si)
-		w("  __inka_out(\"S %s \"); __inka_out_u(k); __inka_out(\" \");\n", e.Name)
-		for i, p := range e.Params {
-			if p.IsPointer() {
-				w("  __inka_ptr(a%d);\n", i)
-				continue
-			}
-			cast := "(unsigned long long)"
-			if p.IsSigned() {
-				cast = "(unsigned long long)(long long)"
-			}
-			w("  __inka_out_u(%sa%d); __inka_out(\" \");\n", cast, i)
-		}
-		w("  __inka_out(\"\\n\");\n")
-		ret0 := " 0"
-		if e.Result.Kind == ir.Void {
-			ret0 = ""
-		}
-		w("  if (k >= K) return%s;\n", ret0)
-		if st.WriteArg >= 0 {
-			et := e.Params[st.WriteArg].Elem.Kind.String()
-			w("  if (a%d) *(%s *)a%d = (%s)__inka_stubs[(%d * K + k) * 2 + 1];\n", st.WriteArg, et, st.WriteArg, et, si)
-		}
-		if b.adversary() {
-			genStubEffects(w, e)
-		}
-		switch {
-		case e.Result.Kind == ir.Void:
-			w("  return;\n")
-		case e.Result.IsPointer():
-			// NULL, or the object ReturnedObjects names
-			w("  { unsigned long long r = __inka_stubs[(%d * K + k) * 2]; return r ? __inka_ret(%q, (int)r - 1) : 0; }\n", si, e.Name)
-		default:
-			w("  return (%s)__inka_stubs[(%d * K + k) * 2];\n", rt, si)
-		}
-		w("}\n")
-	}
-	w(`
+`
+
+// caseLoop reads the cases on stdin and runs each in a forked process that
+// goes on after a fault (a format without operands: %% is a percent sign).
+const caseLoop = `
 /* One case: function index, its leaf values, then for each stub K pairs
  * (return value, written value), then the seed of the random choices of
  * an adversarial driver. */
@@ -540,6 +559,4 @@ int main(void) {
   }
   return 0;
 }
-`)
-	return buf.Bytes(), nil
-}
+`
