@@ -576,7 +576,10 @@ func (m *Model) stmt1(s ssa.Stmt, e *env, index int) []fd.Constraint {
 	case *ssa.Return:
 		return nil
 	case *ssa.If:
-		return []fd.Constraint{m.ite(s, e, index)}
+		if c := m.ite(s, e, index); c != nil {
+			return []fd.Constraint{c}
+		}
+		return nil
 	case *ssa.While:
 		li := &loopInst{s: s, e: e, index: index}
 		acc := m.loopReach(li)
@@ -686,7 +689,7 @@ func (m *Model) returned(s *ssa.Stub, x *fd.Var) []fd.Constraint {
 	return nil
 }
 
-func (m *Model) ite(s *ssa.If, e *env, index int) fd.Constraint {
+func (m *Model) ite(s *ssa.If, e *env, index int) *combinators.Ite {
 	m.iteSeq++
 	c := &combinators.Ite{Cond: m.val(e, s.Cond), Opts: m.Comb, Name: fmt.Sprintf("ite%d", m.iteSeq)}
 	c.Thin = m.thin[c.Cond]
@@ -704,6 +707,7 @@ func (m *Model) ite(s *ssa.If, e *env, index int) fd.Constraint {
 		m.setOrder(te.reach, te.order)
 		m.setOrder(ee.reach, ee.order)
 	}
+	stubs := len(m.stubs)
 	c.Then = m.block(s.Then, te)
 	c.Else = m.block(s.Else, ee)
 	for _, p := range s.Phis {
@@ -711,6 +715,15 @@ func (m *Model) ite(s *ssa.If, e *env, index int) fd.Constraint {
 		x := m.def(e, p.Dst)
 		c.Then = append(c.Then, fd.Cmp(x, fd.Eq, a))
 		c.Else = append(c.Else, fd.Cmp(x, fd.Eq, b))
+	}
+	if len(c.Then) == 0 && len(c.Else) == 0 && len(m.stubs) == stubs {
+		// (c ∧ true) ∨ (¬c ∧ true) holds whatever c: a test whose
+		// branches compute nothing the model keeps (ssa.Slice drops
+		// what no decision reads) and call no extern (whose instances
+		// know they run by the ite's side) is no choice for the search,
+		// and its trials would refute nothing. Its reach indicators
+		// (Branch) still follow its condition.
+		return nil
 	}
 	return c
 }

@@ -21,7 +21,8 @@ import (
 // test programs (every C file under testdata/), after each
 // transformation: the IR as lowered, the function with its callees
 // inlined, the points-to result, the Pointer-SSA (with every pointer input
-// allowed to be NULL, as the proof model has it, and without).
+// allowed to be NULL, as the proof model has it, and without) and its
+// slice.
 func TestSanityOnTestdata(t *testing.T) {
 	var files []string
 	err := filepath.WalkDir(filepath.Join("..", "testdata"), func(path string, d fs.DirEntry, err error) error {
@@ -68,6 +69,7 @@ func TestSanityOnTestdata(t *testing.T) {
 				require.NoError(t, err)
 				built++
 				require.NoError(t, ssa.SanityCheck(f), "%s: %s Pointer-SSA", file, fn)
+				require.NoError(t, ssa.SanityCheck(f.Slice()), "%s: %s Pointer-SSA sliced", file, fn)
 			}
 		}
 	}

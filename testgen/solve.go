@@ -115,6 +115,13 @@ func (g *Generator) sharedModel() *shared {
 	if err == nil {
 		err = g.checkSSA(sf)
 	}
+	if err == nil {
+		// Only what decides the paths (ssa.Slice): the tests are
+		// replayed in full, and the proofs are made on the cut models,
+		// which are not sliced.
+		sf = sf.Slice()
+		err = g.checkSSA(sf)
+	}
 	if err != nil {
 		sh.err = err
 		return sh

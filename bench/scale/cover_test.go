@@ -11,42 +11,55 @@ import (
 	"github.com/inka-tool/inka/testgen"
 )
 
-// BenchmarkCover covers each family in process, for profiling:
+// BenchmarkCover covers each family in process, for profiling, with the
+// pre-pass (prepass) and without it (solver):
 //
-//	go test ./bench/scale -run '^$' -bench 'Cover/nest/80$' -cpuprofile /tmp/cpu.out
+//	go test ./bench/scale -run '^$' -bench 'Cover/solver/nest/80$' -cpuprofile /tmp/cpu.out
 //	go tool pprof -top /tmp/cpu.out
 func BenchmarkCover(b *testing.B) {
-	for _, f := range families {
-		for _, n := range []int{10, 20, 40, 80, 160, 320, 640} {
-			b.Run(fmt.Sprintf("%s/%d", f.name, n), func(b *testing.B) {
-				file := filepath.Join(b.TempDir(), fmt.Sprintf("%s%d.c", f.name, n))
-				if err := os.WriteFile(file, []byte(f.gen(n)), 0o644); err != nil {
-					b.Fatal(err)
-				}
-				u, err := frontend.Load(file, frontend.Options{})
-				if err != nil {
-					b.Fatal(err)
-				}
-				p, err := u.Lower(f.fn)
-				if err != nil {
-					b.Fatal(err)
-				}
-				b.ResetTimer()
-				var cov *testgen.Coverage
-				for i := 0; i < b.N; i++ {
-					g, err := testgen.NewGenerator(p, testgen.Options{})
-					if err != nil {
-						b.Fatal(err)
-					}
-					cov = g.Cover(testgen.AllDecisions, 10*time.Minute)
-				}
-				covered, unreachable, _ := cov.Counts()
-				b.ReportMetric(float64(covered+unreachable), "answered")
-				b.ReportMetric(float64(len(cov.Goals)), "goals")
-				b.ReportMetric(float64(cov.Stats.Constraints), "#c")
-				b.ReportMetric(float64(cov.Stats.Propagations), "props")
-			})
+	for _, mode := range []struct {
+		name    string
+		prepass int64
+	}{{"prepass", 0}, {"solver", -1}} {
+		for _, f := range families {
+			benchFamily(b, mode.name, mode.prepass, f)
 		}
+	}
+}
+
+func benchFamily(b *testing.B, mode string, prepass int64, f family) {
+	for _, n := range []int{10, 20, 40, 80, 160, 320, 640} {
+		b.Run(fmt.Sprintf("%s/%s/%d", mode, f.name, n), func(b *testing.B) {
+			file := filepath.Join(b.TempDir(), fmt.Sprintf("%s%d.c", f.name, n))
+			if err := os.WriteFile(file, []byte(f.gen(n)), 0o644); err != nil {
+				b.Fatal(err)
+			}
+			u, err := frontend.Load(file, frontend.Options{})
+			if err != nil {
+				b.Fatal(err)
+			}
+			p, err := u.Lower(f.fn)
+			if err != nil {
+				b.Fatal(err)
+			}
+			b.ResetTimer()
+			var cov *testgen.Coverage
+			for i := 0; i < b.N; i++ {
+				g, err := testgen.NewGenerator(p, testgen.Options{PrepassSteps: prepass})
+				if err != nil {
+					b.Fatal(err)
+				}
+				cov = g.Cover(testgen.AllDecisions, 10*time.Minute)
+			}
+			covered, unreachable, _ := cov.Counts()
+			b.ReportMetric(float64(covered+unreachable), "answered")
+			b.ReportMetric(float64(len(cov.Goals)), "goals")
+			b.ReportMetric(float64(cov.Stats.Constraints), "#c")
+			b.ReportMetric(float64(cov.Stats.Propagations), "props")
+			b.ReportMetric(float64(cov.Stats.Nodes), "nodes")
+			b.ReportMetric(float64(cov.Stats.Failures), "fails")
+			b.ReportMetric(float64(len(cov.Tests)), "tests")
+		})
 	}
 }
 
