@@ -321,12 +321,7 @@ func (u *Unit) External(name string) bool {
 // line (from its declarator to its closing brace), or "".
 func (u *Unit) FunctionAt(line int) string {
 	for _, fd := range u.funcs {
-		first := fd.Declarator.Position().Line
-		last := first
-		if cs := fd.CompoundStatement; cs != nil {
-			last = cs.Token2.Position().Line
-		}
-		if first <= line && line <= last {
+		if first, last := span(fd); first <= line && line <= last {
 			return fd.Declarator.Name()
 		}
 	}

@@ -37,6 +37,9 @@ type Run struct {
 	// Skipped lists the functions of the file left out because inka cannot
 	// take them (cover without --func), with the reason.
 	Skipped []Skipped `json:"skipped,omitempty"`
+	// Functions are the lines of the definitions of the functions the run
+	// answers for (lcov's FN records, the HTML report's function table).
+	Functions []FuncSpan `json:"functions,omitempty"`
 	// MCDCForm is the form of MC/DC of a run of criterion mcdc
 	// ("masking" or "unique-cause"), and Decisions the decisions of a
 	// condition, decision-condition or mcdc run with their conditions
@@ -59,6 +62,14 @@ func Failed(file, fn, msg string) *Run {
 type Skipped struct {
 	Function string `json:"function"`
 	Reason   string `json:"reason"`
+}
+
+// FuncSpan is where a function is defined: its first line (the
+// declarator) and its last (the closing brace).
+type FuncSpan struct {
+	Name    string `json:"name"`
+	Line    int    `json:"line"`
+	EndLine int    `json:"end_line"`
 }
 
 // Options records the options of a run that its tests depend on, and its
@@ -452,54 +463,7 @@ func WriteText(w io.Writer, run *Run) {
 		if t.Function != "" {
 			fmt.Fprintf(w, " %s", t.Function)
 		}
-		if len(t.Args) > 0 {
-			fmt.Fprintf(w, " %s", valuesString(ordered{t.argOrder, t.Args}))
-		}
-		// Input objects can have thousands of leaves: the text lists the
-		// ones that are not 0 (JSON has them all).
-		if g := nonZero(t.Globals); len(g) > 0 {
-			fmt.Fprintf(w, " globals %s", valuesString(ordered{m: g}))
-		}
-		if o := nonZero(t.Objects); len(o) > 0 {
-			fmt.Fprintf(w, " objects %s", valuesString(ordered{m: o}))
-		}
-		names := make([]string, 0, len(t.Stubs))
-		for name := range t.Stubs {
-			names = append(names, name)
-		}
-		sort.Strings(names)
-		for _, name := range names {
-			calls := t.Stubs[name]
-			var parts []string
-			void := true
-			for _, c := range calls {
-				p := fmt.Sprint(c.Return)
-				switch {
-				case c.Void:
-					p = "-"
-				case c.Return == nil:
-					p, void = "NULL", false
-				default:
-					void = false
-				}
-				if c.Write != nil {
-					p += fmt.Sprintf(" (storing %v)", c.Write)
-				}
-				parts = append(parts, p)
-			}
-			if void && len(parts) > 0 && !strings.Contains(strings.Join(parts, ""), "storing") {
-				fmt.Fprintf(w, " %s called %d×", name, len(calls))
-				continue
-			}
-			fmt.Fprintf(w, " %s returns %s", name, strings.Join(parts, ", "))
-		}
-		if t.Return != nil {
-			fmt.Fprintf(w, " -> returns %v", t.Return)
-		}
-		if t.Stops != "" {
-			fmt.Fprintf(w, " -> %s", t.Stops)
-		}
-		fmt.Fprintln(w)
+		fmt.Fprintln(w, testText(t))
 	}
 	cov, unr, unk := 0, 0, 0
 	for _, g := range run.Goals {
@@ -560,4 +524,58 @@ func valuesString(o ordered) string {
 		parts[i] = fmt.Sprintf("%s=%v", k, v)
 	}
 	return strings.Join(parts, " ")
+}
+
+// testText is the inputs of test t, its stubs' answers and how it ends, as
+// the text output writes them after "test N: function" (a leading space).
+func testText(t Test) string {
+	var w strings.Builder
+	if len(t.Args) > 0 {
+		fmt.Fprintf(&w, " %s", valuesString(ordered{t.argOrder, t.Args}))
+	}
+	// Input objects can have thousands of leaves: the text lists the
+	// ones that are not 0 (JSON has them all).
+	if g := nonZero(t.Globals); len(g) > 0 {
+		fmt.Fprintf(&w, " globals %s", valuesString(ordered{m: g}))
+	}
+	if o := nonZero(t.Objects); len(o) > 0 {
+		fmt.Fprintf(&w, " objects %s", valuesString(ordered{m: o}))
+	}
+	names := make([]string, 0, len(t.Stubs))
+	for name := range t.Stubs {
+		names = append(names, name)
+	}
+	sort.Strings(names)
+	for _, name := range names {
+		calls := t.Stubs[name]
+		var parts []string
+		void := true
+		for _, c := range calls {
+			p := fmt.Sprint(c.Return)
+			switch {
+			case c.Void:
+				p = "-"
+			case c.Return == nil:
+				p, void = "NULL", false
+			default:
+				void = false
+			}
+			if c.Write != nil {
+				p += fmt.Sprintf(" (storing %v)", c.Write)
+			}
+			parts = append(parts, p)
+		}
+		if void && len(parts) > 0 && !strings.Contains(strings.Join(parts, ""), "storing") {
+			fmt.Fprintf(&w, " %s called %d×", name, len(calls))
+			continue
+		}
+		fmt.Fprintf(&w, " %s returns %s", name, strings.Join(parts, ", "))
+	}
+	if t.Return != nil {
+		fmt.Fprintf(&w, " -> returns %v", t.Return)
+	}
+	if t.Stops != "" {
+		fmt.Fprintf(&w, " -> %s", t.Stops)
+	}
+	return w.String()
 }

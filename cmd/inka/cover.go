@@ -17,7 +17,7 @@ import (
 )
 
 func init() {
-	register("cover", "inka cover FILE.c [--func F] [--criterion all-decisions|all-statements|condition|decision-condition|mcdc] [--mcdc masking|unique-cause] [--format text|json|sarif] [--emit-harness DIR [--split]]   a test suite covering every goal", runCover)
+	register("cover", "inka cover FILE.c [--func F] [--criterion all-decisions|all-statements|condition|decision-condition|mcdc] [--mcdc masking|unique-cause] [--format text|json|sarif|html|lcov] [--emit-harness DIR [--split]]   a test suite covering every goal", runCover)
 }
 
 // runCover implements `inka cover FILE.c`.
@@ -28,7 +28,7 @@ func runCover(args []string, stdout, stderr io.Writer) int {
 	crit := fs.String("criterion", string(testgen.AllDecisions), "all-decisions, all-statements, condition, decision-condition or mcdc")
 	form := fs.String("mcdc", string(mcdc.Masking), "with --criterion mcdc: the form of MC/DC, masking or unique-cause")
 	allDec := fs.Bool("all-decisions", false, "shorthand for --criterion all-decisions")
-	format := fs.String("format", "text", "output format: text, json or sarif")
+	format := fs.String("format", "text", "output format: "+coverFormats)
 	emit := fs.String("emit-harness", "", "also write the tests as a self-checking C harness into `DIR`")
 	split := fs.Bool("split", false, "with --emit-harness: write the callee stubs to their own file, stubs.c")
 	var gf genFlags
@@ -54,12 +54,11 @@ func runCover(args []string, stdout, stderr io.Writer) int {
 		return exitUsage
 	}
 	ff.conditions = conds
-	if *format != "text" && *format != "json" && *format != "sarif" {
-		fmt.Fprintf(stderr, "inka cover: unknown format %q (want text, json or sarif)\n", *format)
-		return exitUsage
+	if !knownFormat(*format) {
+		return badFormat(stderr, "cover", *format)
 	}
 	if len(pos) != 1 {
-		fmt.Fprintln(stderr, "usage: inka cover FILE.c [--func F] [--criterion all-decisions|all-statements] [--format text|json|sarif]")
+		fmt.Fprintln(stderr, "usage: inka cover FILE.c [--func F] [--criterion all-decisions|all-statements] [--format text|json|sarif|html|lcov]")
 		return exitUsage
 	}
 	file := pos[0]
@@ -83,15 +82,8 @@ func runCover(args []string, stdout, stderr io.Writer) int {
 	if run == nil {
 		return status
 	}
-	switch *format {
-	case "json":
-		err = report.WriteJSON(stdout, run)
-	case "sarif":
-		err = report.WriteSARIF(stdout, run)
-	default:
-		report.WriteText(stdout, run)
-	}
-	if err != nil {
+	run.Functions = funcSpans(u, *fn)
+	if err := writeRuns(*format, stdout, []*report.Run{run}); err != nil {
 		fmt.Fprintf(stderr, "inka: %v\n", err)
 		return exitInternal
 	}
