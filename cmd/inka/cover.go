@@ -83,7 +83,7 @@ func runCover(args []string, stdout, stderr io.Writer) int {
 		return status
 	}
 	run.Functions = funcSpans(u, *fn)
-	if err := writeRuns(*format, stdout, []*report.Run{run}); err != nil {
+	if err := writeRuns(*format, stdout, []*report.Run{run}, ""); err != nil {
 		fmt.Fprintf(stderr, "inka: %v\n", err)
 		return exitInternal
 	}

@@ -24,11 +24,11 @@ func knownFormat(f string) bool {
 
 // writeRuns writes runs (one per file) in format. text, json and sarif
 // write one run after the other; html and lcov make one document of them
-// all.
-func writeRuns(format string, w io.Writer, runs []*report.Run) error {
+// all (title heads the HTML page; "" for the default).
+func writeRuns(format string, w io.Writer, runs []*report.Run, title string) error {
 	switch format {
 	case "html":
-		return report.WriteHTML(w, runs, report.HTMLOptions{})
+		return report.WriteHTML(w, runs, report.HTMLOptions{Title: title})
 	case "lcov":
 		return report.WriteLCOV(w, runs)
 	}

@@ -89,9 +89,19 @@ func runHarness(args []string, stdout, stderr io.Writer) int {
 	return emitHarness(u, run, gf, ff, *out, *split, stderr)
 }
 
-// readRun reads an inka/v1 object, numbers kept exact. Its errors name
-// the file, and the place in it where there is one.
+// readRun reads the first inka/v1 object of a file (readRuns).
 func readRun(path string) (*report.Run, error) {
+	runs, err := readRuns(path)
+	if err != nil {
+		return nil, err
+	}
+	return runs[0], nil
+}
+
+// readRuns reads the inka/v1 objects of a file, one after the other,
+// numbers kept exact. Its errors name the file, and the place in it where
+// there is one.
+func readRuns(path string) ([]*report.Run, error) {
 	b, err := os.ReadFile(path)
 	if err != nil {
 		var pe *os.PathError
@@ -102,14 +112,18 @@ func readRun(path string) (*report.Run, error) {
 	}
 	dec := json.NewDecoder(bytes.NewReader(b))
 	dec.UseNumber()
-	var run report.Run
-	if err := dec.Decode(&run); err != nil {
-		return nil, fmt.Errorf("%s: reading an inka/v1 run: %w", jsonPos(path, b, err), err)
+	var runs []*report.Run
+	for len(runs) == 0 || dec.More() {
+		var run report.Run
+		if err := dec.Decode(&run); err != nil {
+			return nil, fmt.Errorf("%s: reading an inka/v1 run: %w", jsonPos(path, b, err), err)
+		}
+		if run.Schema != report.Schema {
+			return nil, fmt.Errorf("%s: schema %q, want %q", path, run.Schema, report.Schema)
+		}
+		runs = append(runs, &run)
 	}
-	if run.Schema != report.Schema {
-		return nil, fmt.Errorf("%s: schema %q, want %q", path, run.Schema, report.Schema)
-	}
-	return &run, nil
+	return runs, nil
 }
 
 // jsonPos is the place of a JSON decoding error: file:line:col when the
