@@ -1,10 +1,13 @@
 package main
 
 import (
+	"bytes"
 	"fmt"
 	"io"
+	"os"
 
 	"github.com/inka-tool/inka/frontend"
+	"github.com/inka-tool/inka/harness"
 	"github.com/inka-tool/inka/report"
 )
 
@@ -69,4 +72,13 @@ func funcSpans(u *frontend.Unit, fn string) []report.FuncSpan {
 func badFormat(stderr io.Writer, cmd, format string) int {
 	fmt.Fprintf(stderr, "inka %s: unknown format %q (want %s)\n", cmd, format, coverFormats)
 	return exitUsage
+}
+
+// writeJUnit writes the report of validate as JUnit XML into file.
+func writeJUnit(file string, r *harness.Report) error {
+	var b bytes.Buffer
+	if err := report.WriteJUnit(&b, "inka validate "+r.Dir, r.JUnit()); err != nil {
+		return err
+	}
+	return os.WriteFile(file, b.Bytes(), 0o644)
 }

@@ -9,7 +9,7 @@ import (
 	"github.com/inka-tool/inka/harness"
 )
 
-const validateUsage = "inka validate DIR [--cc gcc,clang] [--opt O0,O2] [--no-coverage] [--werror]   compile and run a harness with each compiler, confirm its coverage"
+const validateUsage = "inka validate DIR [--cc gcc,clang] [--opt O0,O2] [--no-coverage] [--werror] [--junit FILE]   compile and run a harness with each compiler, confirm its coverage"
 
 func init() { register("validate", validateUsage, runValidate) }
 
@@ -24,6 +24,7 @@ func runValidate(args []string, stdout, stderr io.Writer) int {
 	noCov := fs.Bool("no-coverage", false, "do not confirm the coverage with gcc (probes and gcov)")
 	werror := fs.Bool("werror", false, "compile the harness with -Werror")
 	timeout := fs.Duration("timeout", 0, "time limit of each run of the harness (default 30s)")
+	junit := fs.String("junit", "", "also write the report as JUnit XML into `FILE`, for CI servers")
 	pos, status, ok := parseCommand(fs, args)
 	if !ok {
 		return status
@@ -48,6 +49,12 @@ func runValidate(args []string, stdout, stderr io.Writer) int {
 		return exitUsage
 	}
 	r.Write(stdout)
+	if *junit != "" {
+		if err := writeJUnit(*junit, r); err != nil {
+			fmt.Fprintf(stderr, "inka validate: %v\n", err)
+			return exitInternal
+		}
+	}
 	if !r.OK() {
 		return exitInternal
 	}
