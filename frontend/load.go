@@ -41,6 +41,12 @@ type Options struct {
 	// is not one the task considers). Whatever the file defines for them
 	// is not run.
 	TestComp bool
+	// Std is the C standard of a -std= flag (c99, gnu11, ...): it sets
+	// __STDC_VERSION__ (and __STRICT_ANSI__ for the c dialects) as the
+	// compiler does; "" keeps the host compiler's default.
+	Std string
+	// ForceIncludes are files read before the file, like cc -include.
+	ForceIncludes []string
 }
 
 // Macros returns the #define lines of the macros o defines: Defines, then
@@ -119,6 +125,8 @@ type Unit struct {
 	// cannotLower those of them that cannot be lowered.
 	taken       map[string]bool
 	cannotLower map[string]bool
+	// digest is what Digest reads (digest.go).
+	digest digestIndex
 }
 
 //go:embed include/assert.h
@@ -204,12 +212,19 @@ func load(path string, src []byte, opts Options) (*Unit, error) {
 	// glibc's <ctype.h> makes isdigit(c) and its kin macros reading its
 	// locale tables unless __NO_CTYPE: inka calls the functions, whose
 	// models (package libc) give what the tables hold in the "C" locale.
+	std, err := stdMacros(opts.Std)
+	if err != nil {
+		return nil, &Error{Pos: ir.Pos{File: path}, Msg: err.Error()}
+	}
 	sources := []cc.Source{
-		{Name: "<predefined>", Value: cfg.Predefined + "\n#define __NO_CTYPE 1\n" + opts.Macros()},
+		{Name: "<predefined>", Value: cfg.Predefined + "\n#define __NO_CTYPE 1\n" + std + opts.Macros()},
 		{Name: "<builtin>", Value: cc.Builtin},
 	}
 	for _, f := range library.Sources() {
 		sources = append(sources, cc.Source{Name: f.Name, Value: f.Text})
+	}
+	for _, f := range opts.ForceIncludes {
+		sources = append(sources, cc.Source{Name: "<include " + f + ">", Value: fmt.Sprintf("#include %q\n", f)})
 	}
 	sources = append(sources, cc.Source{Name: path, Value: string(src)})
 	for _, f := range library.Epilogue() {

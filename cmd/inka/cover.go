@@ -35,6 +35,8 @@ func runCover(args []string, stdout, stderr io.Writer) int {
 	gf.register(fs)
 	var ff frontendFlags
 	ff.register(fs)
+	var pf projectFlags
+	pf.register(fs)
 	pos, status, ok := parseCommand(fs, args)
 	if !ok {
 		return status
@@ -56,6 +58,10 @@ func runCover(args []string, stdout, stderr io.Writer) int {
 	ff.conditions = conds
 	if !knownFormat(*format) {
 		return badFormat(stderr, "cover", *format)
+	}
+	if pf.wanted(pos, *fn) {
+		return coverProject(pos, pf, coverSpec{fn: *fn, crit: c, conds: conds, form: mcdc.Form(*form), format: *format,
+			emit: *emit, gf: gf, ff: ff}, stdout, stderr)
 	}
 	if len(pos) != 1 {
 		fmt.Fprintln(stderr, "usage: inka cover FILE.c [--func F] [--criterion all-decisions|all-statements] [--format text|json|sarif|html|lcov]")
@@ -152,6 +158,18 @@ func finishRun(run *report.Run, start time.Time, gf genFlags, skipped []report.S
 // skip says why function f is skipped, on stderr (naming it when the run
 // has several functions), and returns the record of the run's Skipped.
 func skip(stderr io.Writer, f string, several bool, err error) report.Skipped {
+	why := skipReason(err)
+	if several {
+		fmt.Fprintf(stderr, "%s (function %s skipped)\n", why, f)
+	} else {
+		fmt.Fprintln(stderr, why)
+	}
+	return report.Skipped{Function: f, Reason: why}
+}
+
+// skipReason is why a function (or a file) is skipped: the message of
+// an error in the input, the first line of an internal error's.
+func skipReason(err error) string {
 	why := err.Error()
 	var fe *frontend.Error
 	var pe *pointsto.UnsupportedError
@@ -162,12 +180,7 @@ func skip(stderr io.Writer, f string, several bool, err error) report.Skipped {
 		// an internal error: its first line (a stack trace follows)
 		why = "inka: " + strings.SplitN(why, "\n", 2)[0]
 	}
-	if several {
-		fmt.Fprintf(stderr, "%s (function %s skipped)\n", why, f)
-	} else {
-		fmt.Fprintln(stderr, why)
-	}
-	return report.Skipped{Function: f, Reason: why}
+	return why
 }
 
 // coverFunc covers one function. Its errors are the front end's (a
