@@ -224,7 +224,7 @@ func load(path string, src []byte, opts Options) (*Unit, error) {
 		sources = append(sources, cc.Source{Name: f.Name, Value: f.Text})
 	}
 	for _, f := range opts.ForceIncludes {
-		sources = append(sources, cc.Source{Name: "<include " + f + ">", Value: fmt.Sprintf("#include %q\n", f)})
+		sources = append(sources, cc.Source{Name: f})
 	}
 	sources = append(sources, cc.Source{Name: path, Value: string(src)})
 	for _, f := range library.Epilogue() {

@@ -19,7 +19,7 @@
 //     file's options (the other flags do not change what inka reads);
 //   - exclusion globs: a pattern without a slash is matched against each
 //     element of a path (`vendor`, `*_test.c`), one with a slash against
-//     the whole path and its leading directories (`src/gen/*`).
+//     each run of consecutive elements (`src/gen`, `gen/*.c`).
 //
 // The files are sorted by path and each is listed once, so that a
 // project is the same list whatever order the arguments or the database

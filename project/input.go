@@ -91,7 +91,8 @@ func Collect(in Input) ([]Source, error) {
 
 // excluded reports whether a path matches one of the exclusion globs: a
 // pattern without a slash against each element of the path, one with a
-// slash against the whole path and each of its leading directories.
+// slash against each run of consecutive elements (src/gen and src/gen/*
+// match a/src/gen/x.c, the second not a/src/gen itself).
 func excluded(patterns []string, p string) bool {
 	p = filepath.ToSlash(filepath.Clean(p))
 	elems := strings.Split(p, "/")
@@ -105,9 +106,11 @@ func excluded(patterns []string, p string) bool {
 			continue
 		}
 		pat = strings.TrimPrefix(pat, "./")
-		for i := len(elems); i > 0; i-- {
-			if ok, _ := path.Match(pat, strings.Join(elems[:i], "/")); ok {
-				return true
+		for i := range elems {
+			for j := i + 1; j <= len(elems); j++ {
+				if ok, _ := path.Match(pat, strings.Join(elems[i:j], "/")); ok {
+					return true
+				}
 			}
 		}
 	}
