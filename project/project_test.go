@@ -331,3 +331,28 @@ func TestCacheTrim(t *testing.T) {
 }
 
 func timeAgo(hours int) time.Time { return time.Now().Add(-time.Duration(hours) * time.Hour) }
+
+// The status line: functions done of those known, files parsed, goals by
+// answer, elapsed time and an estimate; rewritten in place and ended by
+// a newline when the run ends.
+func TestProgress(t *testing.T) {
+	p := progress{start: time.Unix(1000, 0), files: 4, filesLoaded: 2, funcs: 10, funcsDone: 5,
+		covered: 7, unreachable: 1, unknwn: 2}
+	got := p.line(time.Unix(1010, 0))
+	// 10 functions in 2 of 4 files: about 20 in all, 15 left at 2 s each
+	want := "inka: 5/10 functions (2/4 files); goals 7 covered, 1 unreachable, 2 unknown; 10s, about 30s left"
+	if got != want {
+		t.Errorf("line\n%q, want\n%q", got, want)
+	}
+	dir := writeProject(t)
+	var calls atomic.Int64
+	var buf bytes.Buffer
+	if _, err := Run(collect(t, dir), Options{Jobs: 1, Analyse: countingAnalyse(&calls), Progress: &buf}); err != nil {
+		t.Fatal(err)
+	}
+	out := buf.String()
+	if !strings.HasPrefix(out, "\r") || !strings.HasSuffix(out, "\n") ||
+		!strings.Contains(out, "inka: 6/6 functions (5/5 files); goals 6 covered, 0 unreachable, 0 unknown;") {
+		t.Errorf("progress output %q", out)
+	}
+}

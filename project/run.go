@@ -266,7 +266,8 @@ func (r *runner) assemble() *report.Project {
 			p.Files = append(p.Files, report.Failed(file, "", res.err))
 			continue
 		}
-		run := &report.Run{Schema: report.Schema, File: file, Goals: []report.Goal{}, Tests: []report.Test{}}
+		run := &report.Run{Schema: report.Schema, File: file, Goals: []report.Goal{}, Tests: []report.Test{},
+			Stats: report.Stats{Engines: map[string]int{}}}
 		for _, f := range res.funcs {
 			funcs++
 			if f.run == nil {
