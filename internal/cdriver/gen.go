@@ -85,6 +85,18 @@ func (d *Driver) genDriver() ([]byte, error) {
 	var b bytes.Buffer
 	w := func(format string, args ...any) { fmt.Fprintf(&b, format, args...) }
 	px := d.prefix()
+	d.genObjects(w, px)
+	if err := d.genCase(w, px); err != nil {
+		return nil, err
+	}
+	d.genReturned(w, px)
+	return b.Bytes(), nil
+}
+
+// genObjects writes the declarations the driver needs, the storage of the
+// parameters and fresh objects, and the pointer namer (which object and
+// offset a pointer designates, for the output).
+func (d *Driver) genObjects(w func(string, ...any), px string) {
 	w("\n/* ---- inka differential driver of %s ---- */\n", d.Func.Name)
 	w("extern unsigned long long *__inka_vals;\n")
 	w("void __inka_out(const char *);\nvoid __inka_out_u(unsigned long long);\nvoid __inka_leaf(const unsigned char *, int);\n")
@@ -126,7 +138,11 @@ func (d *Driver) genDriver() ([]byte, error) {
 		d.genScramble(w)
 		d.genVolatile(w)
 	}
+}
 
+// genCase writes the runner of one case: the leaves written from the
+// case's values, the call, then the result and the final leaves printed.
+func (d *Driver) genCase(w func(string, ...any), px string) error {
 	w("static void %scase(void) {\n", px)
 	locs := d.leafLocs()
 	for i, l := range d.Leaves {
@@ -156,7 +172,7 @@ func (d *Driver) genDriver() ([]byte, error) {
 		}
 		ct, err := cType(t)
 		if err != nil {
-			return nil, fmt.Errorf("parameter %s: %v", v.Name, err)
+			return fmt.Errorf("parameter %s: %v", v.Name, err)
 		}
 		args = append(args, fmt.Sprintf("*(%s *)%spar%d", ct, px, pi))
 	}
@@ -181,7 +197,12 @@ func (d *Driver) genDriver() ([]byte, error) {
 		w("  __inka_out(\"F %d \"); __inka_leaf(%s, %d); __inka_out(\"\\n\");\n", i, d.finalLoc(l), leafKind(l.Type))
 	}
 	w("}\n")
-	// The objects the stubs return, by callee and rank.
+	return nil
+}
+
+// genReturned writes the lookup of the objects the stubs return, by callee
+// and rank.
+func (d *Driver) genReturned(w func(string, ...any), px string) {
 	w("void *%sret(const char *f, int k) {\n", px)
 	for _, e := range d.Prog.Externs {
 		for k, root := range d.returned[e.Name] {
@@ -193,7 +214,6 @@ func (d *Driver) genDriver() ([]byte, error) {
 		}
 	}
 	w("  return 0;\n}\n")
-	return b.Bytes(), nil
 }
 
 // genDispatch returns the code that selects a function's driver.
