@@ -118,17 +118,7 @@ func evaluations(trace []interp.Step, refs map[*ir.Decision]leafRef) map[*decisi
 // the decision's function, so that every inlined copy, a recursive one
 // included, has its own.
 func instrument(p *ir.Program, decs []*decision, refs map[*ir.Decision]leafRef) {
-	type place struct {
-		dec *decision
-		i   int
-	}
-	vars := map[*decision][]*ir.Var{}
-	newVar := func(f *ir.Func, name string) *ir.Var {
-		v := &ir.Var{ID: p.NumVars, Name: name, Typ: ir.IntType, Class: ir.Temp, Func: f, Pos: f.Pos}
-		p.NumVars++
-		f.Locals = append(f.Locals, v)
-		return v
-	}
+	in := &instrumenter{p: p, refs: refs, vars: map[*decision][]*ir.Var{}}
 	touched := map[*ir.Func]bool{}
 	for _, d := range decs {
 		if len(d.leaves) < 2 {
@@ -137,7 +127,7 @@ func instrument(p *ir.Program, decs []*decision, refs map[*ir.Decision]leafRef) 
 		f := d.d.Func
 		touched[f] = true
 		for i := range d.leaves {
-			vars[d] = append(vars[d], newVar(f, "__mcdc_s"+strconv.Itoa(d.d.Index)+"_"+strconv.Itoa(i)))
+			in.vars[d] = append(in.vars[d], in.newVar(f, "__mcdc_s"+strconv.Itoa(d.d.Index)+"_"+strconv.Itoa(i)))
 		}
 		for _, pth := range d.paths {
 			g := &ir.Decision{Kind: ir.DecIf, Pos: d.d.Pos, End: d.d.End, Text: d.d.Text,
@@ -145,67 +135,6 @@ func instrument(p *ir.Program, decs []*decision, refs map[*ir.Decision]leafRef) 
 			d.goals = append(d.goals, g)
 			f.Decisions = append(f.Decisions, g)
 		}
-	}
-	// the statements a branch of condition i of d starts with
-	branch := func(d *decision, i int, val byte, at ir.At) []ir.Stmt {
-		f := d.d.Func
-		code := int64(1)
-		if val == False {
-			code = 2
-		}
-		vs := vars[d]
-		out := []ir.Stmt{&ir.Copy{At: at, Dst: vs[i], Src: ir.NewConst(ir.IntType, uint64(code))}}
-		for k, pth := range d.paths {
-			if last(pth.Conds) != i || pth.Conds[i] != val {
-				continue
-			}
-			var m ir.Value
-			for j := 0; j <= i; j++ {
-				want := uint64(0)
-				switch pth.Conds[j] {
-				case True:
-					want = 1
-				case False:
-					want = 2
-				}
-				t := newVar(f, "__mcdc_t")
-				out = append(out, &ir.Binary{At: at, Dst: t, Op: ir.Eq, X: vs[j], Y: ir.NewConst(ir.IntType, want)})
-				if m == nil {
-					m = t
-					continue
-				}
-				a := newVar(f, "__mcdc_m")
-				out = append(out, &ir.Binary{At: at, Dst: a, Op: ir.And, X: m, Y: t})
-				m = a
-			}
-			out = append(out, &ir.If{At: at, Cond: m, Dec: &ir.DecRef{D: d.goals[k], True: 0, False: 1}})
-		}
-		return out
-	}
-	var block func(ss []ir.Stmt) []ir.Stmt
-	block = func(ss []ir.Stmt) []ir.Stmt {
-		var out []ir.Stmt
-		for _, s := range ss {
-			switch s := s.(type) {
-			case *ir.If:
-				s.Then, s.Else = block(s.Then), block(s.Else)
-				r, ok := refs[decOf(s.Dec)]
-				if !ok || len(r.dec.leaves) < 2 {
-					break
-				}
-				if r.i == 0 {
-					for _, v := range vars[r.dec] {
-						out = append(out, &ir.Copy{At: s.At, Dst: v, Src: ir.NewConst(ir.IntType, 0)})
-					}
-				}
-				s.Then = append(branch(r.dec, r.i, True, s.At), s.Then...)
-				s.Else = append(branch(r.dec, r.i, False, s.At), s.Else...)
-			case *ir.While:
-				s.Pre, s.Body = block(s.Pre), block(s.Body)
-			}
-			out = append(out, s)
-		}
-		return out
 	}
 	for _, f := range p.Funcs {
 		if !touched[f] {
@@ -216,14 +145,105 @@ func instrument(p *ir.Program, decs []*decision, refs map[*ir.Decision]leafRef) 
 		var init []ir.Stmt
 		for _, d := range decs {
 			if d.d.Func == f {
-				for _, v := range vars[d] {
+				for _, v := range in.vars[d] {
 					init = append(init, &ir.Copy{At: ir.At{Pos: f.Pos}, Dst: v, Src: ir.NewConst(ir.IntType, 0)})
 				}
 			}
 		}
-		f.Body = append(init, block(f.Body)...)
+		f.Body = append(init, in.block(f.Body)...)
 		ir.SortDecisions(f.Decisions)
 	}
+}
+
+// instrumenter holds what instrument adds: the condition variables of each
+// decision, and which condition of which decision each if tests.
+type instrumenter struct {
+	p    *ir.Program
+	refs map[*ir.Decision]leafRef
+	vars map[*decision][]*ir.Var
+}
+
+// newVar adds a temporary int local to f.
+func (in *instrumenter) newVar(f *ir.Func, name string) *ir.Var {
+	v := &ir.Var{ID: in.p.NumVars, Name: name, Typ: ir.IntType, Class: ir.Temp, Func: f, Pos: f.Pos}
+	in.p.NumVars++
+	f.Locals = append(f.Locals, v)
+	return v
+}
+
+// block instruments the ifs of ss that test a condition of a decision of
+// two conditions or more: the first condition's test clears the decision's
+// variables; each branch starts by recording its outcome and checking the
+// paths that end there.
+func (in *instrumenter) block(ss []ir.Stmt) []ir.Stmt {
+	var out []ir.Stmt
+	for _, s := range ss {
+		switch s := s.(type) {
+		case *ir.If:
+			s.Then, s.Else = in.block(s.Then), in.block(s.Else)
+			r, ok := in.refs[decOf(s.Dec)]
+			if !ok || len(r.dec.leaves) < 2 {
+				break
+			}
+			if r.i == 0 {
+				for _, v := range in.vars[r.dec] {
+					out = append(out, &ir.Copy{At: s.At, Dst: v, Src: ir.NewConst(ir.IntType, 0)})
+				}
+			}
+			s.Then = append(in.branch(r.dec, r.i, True, s.At), s.Then...)
+			s.Else = append(in.branch(r.dec, r.i, False, s.At), s.Else...)
+		case *ir.While:
+			s.Pre, s.Body = in.block(s.Pre), in.block(s.Body)
+		}
+		out = append(out, s)
+	}
+	return out
+}
+
+// branch gives the statements a branch of condition i of d starts with:
+// the condition's variable set to val's code, then the check of each path
+// ending there.
+func (in *instrumenter) branch(d *decision, i int, val byte, at ir.At) []ir.Stmt {
+	code := int64(1)
+	if val == False {
+		code = 2
+	}
+	out := []ir.Stmt{&ir.Copy{At: at, Dst: in.vars[d][i], Src: ir.NewConst(ir.IntType, uint64(code))}}
+	for k, pth := range d.paths {
+		if last(pth.Conds) != i || pth.Conds[i] != val {
+			continue
+		}
+		out = append(out, in.pathCheck(d, pth.Conds[:i+1], at, d.goals[k])...)
+	}
+	return out
+}
+
+// pathCheck gives `if (s0 == c0 & ... & si == ci) [goal]`: the conditions
+// evaluated so far took the path's outcomes conds.
+func (in *instrumenter) pathCheck(d *decision, conds string, at ir.At, goal *ir.Decision) []ir.Stmt {
+	f := d.d.Func
+	vs := in.vars[d]
+	var out []ir.Stmt
+	var m ir.Value
+	for j := 0; j < len(conds); j++ {
+		want := uint64(0)
+		switch conds[j] {
+		case True:
+			want = 1
+		case False:
+			want = 2
+		}
+		t := in.newVar(f, "__mcdc_t")
+		out = append(out, &ir.Binary{At: at, Dst: t, Op: ir.Eq, X: vs[j], Y: ir.NewConst(ir.IntType, want)})
+		if m == nil {
+			m = t
+			continue
+		}
+		a := in.newVar(f, "__mcdc_m")
+		out = append(out, &ir.Binary{At: at, Dst: a, Op: ir.And, X: m, Y: t})
+		m = a
+	}
+	return append(out, &ir.If{At: at, Cond: m, Dec: &ir.DecRef{D: goal, True: 0, False: 1}})
 }
 
 func decOf(r *ir.DecRef) *ir.Decision {
