@@ -65,23 +65,9 @@ func runABI(args []string, stdout, stderr io.Writer) int {
 	}
 	o := abi.Options{Opts: split(*opts), Ref: *ref, Seed: *seed, Random: *random, PFSA: *pfsa, MaxParams: *maxParams,
 		Config: cfg, Batch: *batch, Jobs: *jobs, Minimize: *minimize, Only: split(*only), Dir: *dir, Progress: stderr}
-	for _, spec := range split(*ccs) {
-		c, err := abi.ParseCompiler(spec)
-		if err != nil {
-			fmt.Fprintf(stderr, "inka abi: %v\n", err)
-			return exitUsage
-		}
-		o.Compilers = append(o.Compilers, c)
-	}
-	if *ref != "" && !hasCompiler(o.Compilers, *ref) {
-		fmt.Fprintf(stderr, "inka abi: --ref %s is not one of --cc\n", *ref)
+	if err := abiCompilers(&o, split(*ccs)); err != nil {
+		fmt.Fprintf(stderr, "inka abi: %v\n", err)
 		return exitUsage
-	}
-	for _, l := range o.Opts {
-		if !strings.HasPrefix(l, "O") {
-			fmt.Fprintf(stderr, "inka abi: --opt %s: want O0, O1, O2, O3, Os...\n", l)
-			return exitUsage
-		}
 	}
 	if o.Dir == "" {
 		d, err := os.MkdirTemp("", "inka-abi-")
@@ -100,8 +86,42 @@ func runABI(args []string, stdout, stderr io.Writer) int {
 		}
 		return exitInternal
 	}
-	if *jsonFile != "" {
-		f, err := os.Create(*jsonFile)
+	if err := writeABIReport(rep, *jsonFile, *format == "json", stdout, o.Dir); err != nil {
+		fmt.Fprintf(stderr, "inka abi: %v\n", err)
+		return exitInternal
+	}
+	if len(rep.Failures) > 0 {
+		return exitInternal
+	}
+	return exitOK
+}
+
+// abiCompilers parses the --cc specs into o.Compilers and checks --ref
+// and --opt against them.
+func abiCompilers(o *abi.Options, specs []string) error {
+	for _, spec := range specs {
+		c, err := abi.ParseCompiler(spec)
+		if err != nil {
+			return err
+		}
+		o.Compilers = append(o.Compilers, c)
+	}
+	if o.Ref != "" && !hasCompiler(o.Compilers, o.Ref) {
+		return fmt.Errorf("--ref %s is not one of --cc", o.Ref)
+	}
+	for _, l := range o.Opts {
+		if !strings.HasPrefix(l, "O") {
+			return fmt.Errorf("--opt %s: want O0, O1, O2, O3, Os...", l)
+		}
+	}
+	return nil
+}
+
+// writeABIReport writes the report to jsonFile when one is named, and to
+// stdout as JSON or as text (with the work directory).
+func writeABIReport(rep *abi.Report, jsonFile string, asJSON bool, stdout io.Writer, dir string) error {
+	if jsonFile != "" {
+		f, err := os.Create(jsonFile)
 		if err == nil {
 			err = rep.WriteJSON(f)
 			if cerr := f.Close(); err == nil {
@@ -109,23 +129,15 @@ func runABI(args []string, stdout, stderr io.Writer) int {
 			}
 		}
 		if err != nil {
-			fmt.Fprintf(stderr, "inka abi: %v\n", err)
-			return exitInternal
+			return err
 		}
 	}
-	if *format == "json" {
-		if err := rep.WriteJSON(stdout); err != nil {
-			fmt.Fprintf(stderr, "inka abi: %v\n", err)
-			return exitInternal
-		}
-	} else {
-		rep.WriteText(stdout)
-		fmt.Fprintf(stdout, "\nwork directory: %s\n", o.Dir)
+	if asJSON {
+		return rep.WriteJSON(stdout)
 	}
-	if len(rep.Failures) > 0 {
-		return exitInternal
-	}
-	return exitOK
+	rep.WriteText(stdout)
+	fmt.Fprintf(stdout, "\nwork directory: %s\n", dir)
+	return nil
 }
 
 func hasCompiler(cs []*abi.Compiler, name string) bool {
