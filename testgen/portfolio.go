@@ -67,17 +67,19 @@ func (g *Generator) Reach(goal Goal, max int) (res *GoalResult) {
 		// fd answers the easy goals of such a function at once (a quick
 		// try), gini the bit mixes, fd again with what is left.
 		res = g.reachFD(goal, max, gb.Child("fd", fdQuick, time.Time{}), fdQuick)
-		if res.Status == Unknown && !gb.Exhausted() {
+		if res.Status == Unknown && !res.NoTest && !gb.Exhausted() {
 			res = combine(res, g.reachSAT(goal, max, gb))
 		}
-		if res.Status == Unknown && !gb.Exhausted() {
+		if res.Status == Unknown && !res.NoTest && !gb.Exhausted() {
 			res = combine(res, g.reachFD(goal, max, gb, g.Opts.Steps-gb.Used()))
 		}
 		return res
 	}
 	share := g.Opts.Steps / fdShare
 	res = g.reachFD(goal, max, gb.Child("fd", share, time.Time{}), share)
-	if res.Status == Unknown && !gb.Exhausted() {
+	if res.Status == Unknown && !res.NoTest && !gb.Exhausted() {
+		// (fd's complete search under the input model's caveat leaves
+		// gini the same caveat: NoTest.)
 		res = combine(res, g.reachSAT(goal, max, gb))
 	}
 	return res
@@ -122,13 +124,13 @@ func isBudgetReason(why string) bool {
 // goal, the operations of the whole function count.
 func (g *Generator) bitLevel(goal Goal) bool {
 	var slice []ir.Stmt
+	ix := g.defIndex()
 	if goal.Kind != DecisionGoal {
 		ir.Walk(g.inlined.Func.Body, func(s ir.Stmt) { slice = append(slice, s) })
 	} else {
 		if b, ok := g.bitDecs[goal.Dec]; ok {
 			return b // the same decision, the same slice
 		}
-		ix := g.defIndex()
 		work := append([]*ir.Var(nil), ix.uses[goal.Dec]...)
 		seen := map[*ir.Var]bool{}
 		seenCtl := map[*ctlTest]bool{}
@@ -151,7 +153,7 @@ func (g *Generator) bitLevel(goal Goal) bool {
 			}
 		}
 	}
-	b := bitwiseMost(slice)
+	b := bitwiseMost(slice, ix.truth)
 	if goal.Kind == DecisionGoal {
 		if g.bitDecs == nil {
 			g.bitDecs = map[*ir.Decision]bool{}
@@ -171,10 +173,12 @@ type ctlTest struct {
 }
 
 // defIndex is the definitions of a function's variables, each with the
-// tests around it, and the variables each decision's condition uses.
+// tests around it, the variables each decision's condition uses, and the
+// variables that only hold truth values (truthVars).
 type defIndex struct {
-	defs map[*ir.Var][]ctlDef
-	uses map[*ir.Decision][]*ir.Var
+	defs  map[*ir.Var][]ctlDef
+	uses  map[*ir.Decision][]*ir.Var
+	truth map[*ir.Var]bool
 }
 
 type ctlDef struct {
@@ -210,18 +214,80 @@ func (g *Generator) defIndex() *defIndex {
 		}
 	}
 	walk(g.inlined.Func.Body, nil)
+	ix.truth = truthVars(ix.defs)
 	g.defs = ix
 	return ix
 }
 
+// truthVars are the variables every definition of which gives 0 or 1: a
+// comparison, a !, a constant 0 or 1, a conversion to _Bool, or &, |, ^
+// of truth values. The
+// lowering's control flags are such (`t = to_exit | to_found` decides
+// whether a loop goes on after a goto), and so are the && and || a
+// programmer writes with & and |: logic, not the bit mixes that
+// bitwiseMost looks for.
+func truthVars(defs map[*ir.Var][]ctlDef) map[*ir.Var]bool {
+	truth := map[*ir.Var]bool{}
+	for v := range defs {
+		if v.Typ.IsInteger() {
+			truth[v] = true
+		}
+	}
+	isTruth := func(x ir.Value) bool {
+		switch x := x.(type) {
+		case *ir.Var:
+			return truth[x]
+		case *ir.Const:
+			return x.Bits <= 1
+		}
+		return false
+	}
+	// The greatest fixed point: a variable stays while all its definitions
+	// give truth values, assuming so of the variables still in.
+	for changed := true; changed; {
+		changed = false
+		for v := range truth {
+			for _, d := range defs[v] {
+				if !givesTruth(d.s, isTruth) {
+					delete(truth, v)
+					changed = true
+					break
+				}
+			}
+		}
+	}
+	return truth
+}
+
+// givesTruth reports whether s gives 0 or 1 when its truth operands
+// (isTruth) are 0 or 1.
+func givesTruth(s ir.Stmt, isTruth func(ir.Value) bool) bool {
+	switch s := s.(type) {
+	case *ir.Copy:
+		return isTruth(s.Src)
+	case *ir.Unary:
+		return s.Op == ir.LNot
+	case *ir.Conv:
+		return s.Dst.Typ.Kind == ir.Bool || isTruth(s.X)
+	case *ir.Binary:
+		switch s.Op {
+		case ir.And, ir.Or, ir.Xor:
+			return isTruth(s.X) && isTruth(s.Y)
+		}
+		return s.Op.IsComparison()
+	}
+	return false
+}
+
 // bitwiseMost reports whether at least half of the arithmetic operations
-// of slice, and at least one, are bitwise.
-func bitwiseMost(slice []ir.Stmt) bool {
+// of slice, and at least one, are bitwise. Logic on truth values (truth)
+// is neither.
+func bitwiseMost(slice []ir.Stmt, truth map[*ir.Var]bool) bool {
 	bitwise, arith := 0, 0
 	for _, s := range slice {
 		switch s := s.(type) {
 		case *ir.Binary:
-			if s.Op.IsComparison() {
+			if s.Op.IsComparison() || truth[s.Dst] {
 				continue
 			}
 			arith++
@@ -234,6 +300,9 @@ func bitwiseMost(slice []ir.Stmt) bool {
 				}
 			}
 		case *ir.Unary:
+			if truth[s.Dst] {
+				continue
+			}
 			arith++
 			if s.Op == ir.BNot {
 				bitwise++

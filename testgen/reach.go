@@ -209,6 +209,11 @@ type GoalResult struct {
 	// "constant" for an outcome a constant condition never takes); for an
 	// unknown goal, the last one that tried.
 	Engine string
+	// NoTest: an unknown answer after a complete search on an exact
+	// model, which only the input model's caveat in Reason keeps from
+	// being a proof: no test exists for inka's input model, and the other
+	// engine, under the same caveat, has nothing to add.
+	NoTest bool
 }
 
 // Generator answers goals on one function.

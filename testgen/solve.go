@@ -243,6 +243,7 @@ func (g *Generator) reachFD(goal Goal, max int, gb *budget.B, steps int64) *Goal
 		res.Reason = approximations(cb.m)
 		if res.Reason == "" {
 			res.Reason = inputModelDependence(cb.m.F.IR, cb.m.F.PT, g.shape, g.changed)
+			res.NoTest = res.Reason != ""
 		}
 		if res.Reason == "" {
 			res.Reason = returnDependence(g.modelFn, goal, g.returns)

@@ -3,7 +3,7 @@
 // on C files: the answers, the time and the steps of each goal, and the
 // goals the choice makes slower.
 //
-//	go run ./bench/sat/portfolio [-slower 2] [-steps N] testdata/paper testdata/diff ...
+//	go run ./bench/sat/portfolio [-v] [-slower 2] [-steps N] testdata/paper testdata/diff ...
 //
 // Each decision outcome of each function is asked alone (Generator.Reach,
 // as `inka reach` does), first with --engine fd, then with auto, in one
@@ -34,6 +34,7 @@ type answer struct {
 func main() {
 	slower := flag.Float64("slower", 2, "report the goals fd answered that auto answers this many times slower")
 	steps := flag.Int64("steps", 0, "step budget per goal (0: the default)")
+	verbose := flag.Bool("v", false, "print every goal, not only those that differ or are slower")
 	flag.Parse()
 	dirs := flag.Args()
 	if len(dirs) == 0 {
@@ -87,6 +88,10 @@ func main() {
 					if a.engine == testgen.EngineSAT {
 						bySAT++
 					}
+				}
+				if *verbose {
+					fmt.Printf("goal    %s %s: fd %v (%v, %d steps), auto %v by %s (%v, %d steps)\n", fn, id,
+						f.status, f.time.Round(time.Millisecond), f.steps, a.status, a.engine, a.time.Round(time.Millisecond), a.steps)
 				}
 				if f.status != a.status {
 					differ++
