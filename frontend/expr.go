@@ -1105,6 +1105,9 @@ func (b *funcBuilder) call(x *cc.PostfixExpression, want bool) ir.Value {
 			return nil
 		}
 	}
+	if v, ok := b.output(name, args, pos, want); ok {
+		return v
+	}
 	call := &ir.Call{}
 	var params []*ir.Type
 	var resT *ir.Type

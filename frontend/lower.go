@@ -3,6 +3,7 @@ package frontend
 import (
 	"fmt"
 	"runtime/debug"
+	"strings"
 
 	"modernc.org/cc/v4"
 	"modernc.org/token"
@@ -305,7 +306,10 @@ func (pb *progBuilder) extern(d *cc.Declarator, pos token.Position) *ir.Extern {
 	if !ok {
 		panic(unsupported(pos, "call of "+name+" of type "+d.Type().String()))
 	}
-	e := &ir.Extern{Name: name, Variadic: ft.IsVariadic(), Pos: irPos(d.Position()), System: pb.u.declaredBySystem(name)}
+	// The output intrinsics of the models (libc/src/inka.h) are the C
+	// library's: no stubs.
+	system := pb.u.declaredBySystem(name) || (libc.IsModelFile(d.Position().Filename) && strings.HasPrefix(name, "__inka_output"))
+	e := &ir.Extern{Name: name, Variadic: ft.IsVariadic(), Pos: irPos(d.Position()), System: system}
 	e.Result = pb.u.irType(ft.Result(), pos)
 	qf := pb.u.quals.typeOf(d)
 	for i, p := range ft.Parameters() {

@@ -123,7 +123,16 @@ func (s *Suite) genTest(t *Test, ext map[string]*stubInfo) *testCode {
 	for i, a := range g.code.slots {
 		g.emit("inka_ptr[%d] = %s;", i, a)
 	}
-	g.emit("%s", call)
+	if g.s.capture && t.Result != nil && !t.Result.OutputLost {
+		// The output of the call alone: the checks print.
+		g.emit("inka_capture_begin();")
+		g.emit("%s", call)
+		g.emit("inka_capture_end(%s, %d, %s, %d);", cString(t.Result.Stdout), len(t.Result.Stdout),
+			cString(t.Result.Stderr), len(t.Result.Stderr))
+		g.code.checks++
+	} else {
+		g.emit("%s", call)
+	}
 	g.checks()
 	g.code.rows = stubRows
 	return g.code

@@ -284,6 +284,53 @@ func TestLibraryObjects(t *testing.T) {
 	assert.Contains(t, out, fmt.Sprintf("%d passed, 0 failed", len(m.Tests)))
 }
 
+// TestOutput: the output of printf, fprintf(stderr), puts and putchar is
+// recorded in each test of testdata/harness/output.c and compared by the
+// harness with what glibc writes; printf's value (the count) is a return
+// value the harness checks too. A wrong expected output fails the test.
+func TestOutput(t *testing.T) {
+	needGCC(t)
+	file := "../testdata/harness/output.c"
+	src, err := os.ReadFile(file)
+	require.NoError(t, err)
+	lines := strings.Split(string(src), "\n")
+	u, run := cover(t, file, "", genOpts)
+	for _, g := range run.Goals {
+		if strings.Contains(lines[g.Line-1], "unreachable") && g.Outcome == true {
+			assert.NotEqual(t, "covered", g.Status, g.ID)
+		} else {
+			assert.Equal(t, "covered", g.Status, "%s: %s", g.ID, g.Reason)
+		}
+	}
+	var out, errs int
+	for _, tc := range run.Tests {
+		if tc.Stdout != "" {
+			out++
+		}
+		if tc.Stderr != "" {
+			errs++
+		}
+	}
+	assert.Positive(t, out, "tests that write to stdout")
+	assert.Positive(t, errs, "tests that write to stderr")
+	hd, m := emit(t, u, run, harness.Options{})
+	res, status := buildRun(t, hd)
+	assert.Equal(t, 0, status, res)
+	assert.Contains(t, res, fmt.Sprintf("%d passed, 0 failed", len(m.Tests)))
+
+	// One byte of an expected output changed: that test fails.
+	hc := filepath.Join(hd, harness.HarnessFile)
+	b, err := os.ReadFile(hc)
+	require.NoError(t, err)
+	i := strings.Index(string(b), "inka_capture_end(\"usage")
+	require.Positive(t, i, "a test of usage checks its output")
+	b[i+len("inka_capture_end(\"")] = 'U'
+	require.NoError(t, os.WriteFile(hc, b, 0o644))
+	res, status = buildRun(t, hd)
+	assert.Equal(t, 1, status, res)
+	assert.Contains(t, res, "FAIL standard output: expected \"Usage")
+}
+
 // TestFalseClaims proves that the coverage checks can fail: the claims of
 // the two tests of testdata/harness/mutate.c are swapped (each claims the
 // outcome the other takes) and an outcome the decision does not have is

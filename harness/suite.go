@@ -52,6 +52,9 @@ type Suite struct {
 	all   []*ir.Program // unitProgs
 	// pairs are the MC/DC pairs of the run, for a comment (pairs.go).
 	pairs []string
+	// capture: some test writes output; the harness compares what each
+	// call writes with the run's (outputCapture).
+	capture bool
 }
 
 // Test is one test of a Suite.
@@ -103,6 +106,9 @@ func NewSuite(u *frontend.Unit, run *report.Run, opts Options) (*Suite, error) {
 			return nil, fmt.Errorf("test %d (%s): %w", rt.ID, fn, err)
 		}
 		s.Tests = append(s.Tests, t)
+		if r := t.Result; r != nil && !r.OutputLost && r.Stdout+r.Stderr != "" {
+			s.capture = true
+		}
 	}
 	s.statics()
 	s.pairs = mcdcPairs(run)

@@ -191,6 +191,11 @@ func (s *Suite) harnessText(g *generated, stubs []*stubInfo) (*bytes.Buffer, err
 		fmt.Fprintf(&h, " *   cc -std=c11 -o harness %s && ./harness\n", HarnessFile)
 	}
 	fmt.Fprintf(&h, " * ./harness ID runs test ID alone. The exit status is 1 when a check fails.\n */\n")
+	if s.capture {
+		// dup and dup2 (POSIX) redirect the standard output and error of
+		// each call to compare them with the run's (outputCapture).
+		fmt.Fprintf(&h, "#define _POSIX_C_SOURCE 200809L\n#define INKA_CAPTURE 1\n#include <string.h>\n#include <unistd.h>\n")
+	}
 	// <errno.h>: a test sets errno, an input when the file calls a model
 	// that sets it (package libc).
 	fmt.Fprintf(&h, "#include <errno.h>\n#include <setjmp.h>\n#include <stdio.h>\n#include <stdlib.h>\n#include \"%s\"\n\n", HeaderFile)
@@ -211,6 +216,11 @@ func (s *Suite) harnessText(g *generated, stubs []*stubInfo) (*bytes.Buffer, err
 	}
 	writePairs(&h, s.pairs)
 	h.WriteString(runtime)
+	if s.capture {
+		h.WriteString(outputCapture)
+	} else {
+		h.WriteString("\nstatic void inka_capture_reset(void) {}\n")
+	}
 	for _, si := range stubs {
 		if si.decl != "" {
 			fmt.Fprintf(&h, "\n/* the callback of input %s */\n%s;\n", strings.TrimPrefix(si.ext.Name, "*"), si.decl)
@@ -499,6 +509,82 @@ void inka_check_calls(const char *callee, int calls, int expected)
 }
 `
 
+// outputCapture compares what a call writes to the standard output and
+// error with what the run wrote (interp.Result.Stdout, Stderr): both are
+// redirected to temporary files for the call (POSIX dup2).
+const outputCapture = `
+static FILE *inka_cap[2];
+static int inka_saved[2] = {-1, -1};
+
+void inka_capture_begin(void)
+{
+	int k;
+	fflush(stdout);
+	fflush(stderr);
+	for (k = 0; k < 2; k++) {
+		inka_cap[k] = tmpfile();
+		inka_saved[k] = inka_cap[k] == NULL ? -1 : dup(k + 1);
+		if (inka_saved[k] >= 0)
+			dup2(fileno(inka_cap[k]), k + 1);
+	}
+}
+
+/* inka_capture_stop ends the redirection of stream k+1 and returns the
+ * length of what was written to it (-1: not redirected). */
+static long inka_capture_stop(int k)
+{
+	long n = -1;
+	if (inka_saved[k] < 0)
+		return -1;
+	fflush(k == 0 ? stdout : stderr);
+	dup2(inka_saved[k], k + 1);
+	close(inka_saved[k]);
+	inka_saved[k] = -1;
+	n = ftell(inka_cap[k]);
+	rewind(inka_cap[k]);
+	return n;
+}
+
+/* inka_capture_reset ends the redirections (after a test stopped by a
+ * stub, too). */
+static void inka_capture_reset(void)
+{
+	int k;
+	for (k = 0; k < 2; k++) {
+		inka_capture_stop(k);
+		if (inka_cap[k] != NULL)
+			fclose(inka_cap[k]);
+		inka_cap[k] = NULL;
+	}
+}
+
+void inka_capture_end(const char *out, long nout, const char *err, long nerr)
+{
+	static const char *const name[2] = {"standard output", "standard error"};
+	const char *want[2];
+	long nwant[2];
+	int k;
+	want[0] = out, want[1] = err, nwant[0] = nout, nwant[1] = nerr;
+	for (k = 0; k < 2; k++) {
+		char got[4096];
+		long n = inka_capture_stop(k);
+		size_t r;
+		if (n < 0) {
+			inka_fail();
+			printf("%s: not captured\n", name[k]);
+			continue;
+		}
+		r = n > (long)sizeof got ? sizeof got : (size_t)n;
+		if (fread(got, 1, r, inka_cap[k]) != r || n != nwant[k] || memcmp(got, want[k], r) != 0) {
+			inka_fail();
+			printf("%s: expected \"%s\" (%ld bytes), got %ld bytes: \"%.*s\"\n", name[k], want[k], nwant[k], n,
+			       (int)r, got);
+		}
+	}
+	inka_capture_reset();
+}
+`
+
 // mainFunc runs the tests: all of them in order, or the one whose id is
 // the argument.
 const mainFunc = `
@@ -514,6 +600,7 @@ static int inka_run(int i, const char *skip)
 	inka_stubs_begin();
 	if (setjmp(inka_stop) == 0)
 		inka_fns[i]();
+	inka_capture_reset();
 	inka_stubs_end();
 	printf("test %d %s: %s\n", inka_ids[i], inka_funcs[i], inka_failures == 0 ? "ok" : "FAILED");
 	fflush(stdout);

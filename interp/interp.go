@@ -229,6 +229,11 @@ type Result struct {
 	// fresh objects in creation order), by access path.
 	Final []LeafVal
 	Steps int64 // statements executed
+	// Stdout and Stderr are what the run wrote to standard output and
+	// standard error (output.go); OutputLost is set when a call of the C
+	// library wrote output inka does not format (they are then partial).
+	Stdout, Stderr string
+	OutputLost     bool
 	// taken holds the outcomes of a long Trace, so that Covers does not
 	// scan it for each of a function's many outcomes (built by Run).
 	taken map[Step]bool
@@ -392,6 +397,7 @@ type machine struct {
 	depth     int    // call depth of frame (1 for the entry function)
 	retPos    ir.Pos // position of the last Return executed
 	nextAddr  uint64 // where the next object is placed (see place)
+	field     *field // the printf field being written (output.go)
 }
 
 // frame is one call activation.

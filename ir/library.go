@@ -91,3 +91,14 @@ func PrintfFormat(name string) int {
 func isStream(t *Type) bool {
 	return t != nil && t.Kind == Struct && (t.Tag == "_IO_FILE" || t.Tag == "__sFILE")
 }
+
+// The flags of printf's integer conversions, above the conversion's letter
+// (the low 8 bits) in the spec of the output intrinsics
+// __inka_output_int and __inka_printf_int (libc/src/stdio.c).
+const (
+	OutputMinus = 1 << (8 + iota) // '-': left-justified
+	OutputPlus                    // '+': a sign always
+	OutputSpace                   // ' ': a space for no sign
+	OutputHash                    // '#': the alternative form
+	OutputZero                    // '0': padded with zeros
+)

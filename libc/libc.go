@@ -109,6 +109,9 @@ var models = []Model{
 	{Name: "memchr", Header: "string.h", File: "string.c", Chars: []int{0}},
 	{Name: "memmove", Header: "string.h", File: "string.c", Bytes: true},
 
+	{Name: "puts", Header: "stdio.h", File: "stdio.c"},
+	{Name: "putchar", Header: "stdio.h", File: "stdio.c"},
+
 	{Name: "abs", Header: "stdlib.h", File: "stdlib.c"},
 	{Name: "labs", Header: "stdlib.h", File: "stdlib.c"},
 	{Name: "llabs", Header: "stdlib.h", File: "stdlib.c"},
@@ -183,7 +186,7 @@ type File struct {
 }
 
 // sourceFiles are the model sources read before the user's file.
-var sourceFiles = []string{"errno.c", "ctype.c", "string.c", "stdlib.c"}
+var sourceFiles = []string{"errno.c", "ctype.c", "string.c", "stdio.c", "stdlib.c"}
 
 // Sources returns the C sources to read before the user's file: the
 // prelude (src/inka.h and the renaming of every model to Prefix+name),

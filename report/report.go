@@ -123,7 +123,15 @@ type Test struct {
 	Return   any                   `json:"return,omitempty"`
 	// Stops says how a test that does not return ends: only the test of
 	// an assertion's failure (inka reach FILE:LINE:false on an assert).
-	Stops  string         `json:"stops,omitempty"`
+	Stops string `json:"stops,omitempty"`
+	// Stdout and Stderr are what the run writes to standard output and
+	// standard error through the C library's printf, puts, putchar,
+	// fputs and fputc, a character per byte (Latin-1: a byte of 0x80 or
+	// more is U+0080..U+00FF, so that any bytes fit a JSON string);
+	// absent when it writes none, or when a call wrote output inka does
+	// not format (OutputLost: both absent then).
+	Stdout string         `json:"stdout,omitempty"`
+	Stderr string         `json:"stderr,omitempty"`
 	Final  map[string]any `json:"final,omitempty"`
 	Covers []string       `json:"covers"`
 	// argOrder lists the keys of Args in parameter order: the JSON object
@@ -348,8 +356,30 @@ func testJSON(id int, fn string, t *testgen.Test, covers []string) Test {
 			}
 			out.Stops = fmt.Sprintf("%s: %s", r.Pos, what)
 		}
+		if !r.OutputLost {
+			out.Stdout, out.Stderr = latin1(r.Stdout), latin1(r.Stderr)
+		}
 	}
 	return out
+}
+
+// latin1 is the string of the bytes of s, a character each (Output).
+func latin1(s string) string {
+	r := make([]rune, len(s))
+	for i := 0; i < len(s); i++ {
+		r[i] = rune(s[i])
+	}
+	return string(r)
+}
+
+// Output returns the bytes of a test's Stdout or Stderr (a character per
+// byte).
+func Output(s string) []byte {
+	var b []byte
+	for _, r := range s {
+		b = append(b, byte(r))
+	}
+	return b
 }
 
 func statsJSON(s testgen.Stats, goals []Goal) Stats {

@@ -18,6 +18,19 @@ void __inka_require(int c, const char *why);
  * output; nothing in the program can read it back. */
 void __inka_output(int stream, int c);
 
+/* __inka_output_text(stream, c1, ..., cn) writes the bytes c1..cn (a
+ * piece of a printf format), __inka_output_int(stream, spec, width, prec,
+ * v) one integer conversion of printf (stdio.c), formatted by the
+ * interpreter. */
+void __inka_output_text(int stream, ...);
+void __inka_output_int(int stream, int spec, int width, int prec, unsigned long long v);
+
+/* The bytes written between __inka_output_field(stream, spec, width) and
+ * __inka_output_end(stream) are one field of printf, padded to width with
+ * spaces (on the right with the flag '-' in spec). */
+void __inka_output_field(int stream, int spec, int width);
+void __inka_output_end(int stream);
+
 #define __INKA_EOF (-1)
 #define __INKA_EINVAL 22
 #define __INKA_ERANGE 34

@@ -51,6 +51,28 @@ void __inka_output(int stream, int c)
 	(void)c;
 }
 
+/* The output intrinsics: the interpreter writes the output; here only
+ * the counts of stdio.c's models are compared with glibc's. */
+void __inka_output_text(int stream, ...)
+{
+	(void)stream;
+}
+
+void __inka_output_int(int stream, int spec, int width, int prec, unsigned long long v)
+{
+	(void)stream, (void)spec, (void)width, (void)prec, (void)v;
+}
+
+void __inka_output_field(int stream, int spec, int width)
+{
+	(void)stream, (void)spec, (void)width;
+}
+
+void __inka_output_end(int stream)
+{
+	(void)stream;
+}
+
 #define AGREE(got, want, ...)                                                        \
 	do {                                                                         \
 		checked++;                                                           \
@@ -398,6 +420,68 @@ static void check_sort(void)
 	}
 }
 
+/* The counts of printf's integer conversions (__inka_printf_int) and of
+ * %s (__inka_printf_str) against glibc's snprintf, for every flag, widths
+ * and precisions around the length, on the boundary values. */
+static void check_printf(void)
+{
+	static const char *const flags[] = {"", "-", "+", " ", "#", "0", "-0", "+0", "#0", "-#", "+ ", "#-+ 0"};
+	static const char convs[] = "diuoxXc";
+	static const long long values[] = {0, 1, -1, 7, -7, 9, 10, 99, 100, 255, -128, 4095, 4096, 65535,
+	                                   2147483647, -2147483647 - 1, 4294967295LL, 1000000000000LL,
+	                                   LLONG_MAX, LLONG_MIN};
+	static const char *const strs[] = {"", "a", "abc", "hello world"};
+	int f, c, w, p, l;
+	size_t v;
+	char fmt[32];
+	for (f = 0; f < (int)(sizeof flags / sizeof flags[0]); f++) {
+		int spec = 0;
+		const char *q;
+		for (q = flags[f]; *q; q++)
+			spec |= *q == '-' ? 1 << 8 : *q == '+' ? 1 << 9 : *q == ' ' ? 1 << 10 : *q == '#' ? 1 << 11 : 1 << 12;
+		for (w = 0; w <= 22; w += 3) {
+			for (p = -1; p <= 21; p += 2) {
+				for (l = 0; l < 2; l++) {
+					for (c = 0; convs[c] != 0; c++) {
+						int conv = convs[c];
+						if (conv == 'c' && (l || p >= 0 || spec & ~(1 << 8)))
+							continue; /* undefined */
+						/* "%.0d" writes nothing for 0: "%.x" is precision 0 */
+						snprintf(fmt, sizeof fmt, "%%%s%.0d%s%.0d%s%c", flags[f], w, p >= 0 ? "." : "", p < 0 ? 0 : p,
+						         l ? "ll" : "", conv);
+						for (v = 0; v < sizeof values / sizeof values[0]; v++) {
+							long long x = values[v];
+							unsigned long long arg;
+							int want;
+							if (conv == 'c') {
+								arg = (unsigned char)x;
+								want = snprintf(NULL, 0, fmt, (int)x);
+							} else if (l) {
+								arg = (unsigned long long)x;
+								want = snprintf(NULL, 0, fmt, x);
+							} else if (conv == 'd' || conv == 'i') {
+								arg = (unsigned long long)(long long)(int)x;
+								want = snprintf(NULL, 0, fmt, (int)x);
+							} else {
+								arg = (unsigned)x;
+								want = snprintf(NULL, 0, fmt, (unsigned)x);
+							}
+							AGREE(__inka_printf_int(1, spec | conv, w, p, arg), want, "printf(\"%s\", %lld)", fmt, x);
+						}
+					}
+				}
+				if (spec & ~(1 << 8))
+					continue; /* %s takes only '-' */
+				for (v = 0; v < sizeof strs / sizeof strs[0]; v++) {
+					snprintf(fmt, sizeof fmt, p >= 0 ? "%%%s%d.%ds" : "%%%s%ds", flags[f], w, p);
+					AGREE(__inka_printf_str(1, spec | 's', w, p, strs[v]), snprintf(NULL, 0, fmt, strs[v]),
+					      "printf(\"%s\", \"%s\")", fmt, strs[v]);
+				}
+			}
+		}
+	}
+}
+
 int main(void)
 {
 	static const char *const words[] = {"", "a", "b", "ab", "ba", "abc", "abd", "abcabc", "aab", "\x80",
@@ -421,6 +505,7 @@ int main(void)
 	}
 	check_overlap();
 	check_sort();
+	check_printf();
 	printf("checked %ld, failed %ld\n", checked, failed);
 	return failed != 0;
 }

@@ -1,0 +1,143 @@
+package interp
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/inka-tool/inka/ir"
+)
+
+// Output. The C library's models write standard output and standard error
+// through three primitives the front end and the models call
+// (libc/src/inka.h), and the field around the bytes of a %s: __inka_output(stream, c) writes a byte,
+// __inka_output_text(stream, c1, ..., cn) the bytes of a piece of a
+// printf format, and __inka_output_int(stream, spec, width, prec, v) one
+// integer conversion of printf (the format's flags and conversion letter
+// in spec, ir.OutputMinus and its kin). The run records what they write (Result.Stdout,
+// Result.Stderr); the program cannot read it back, so for the analysis
+// they do nothing. A call of the library that writes output inka does not
+// format (a printf with a %f, fwrite) leaves the output unknown
+// (Result.OutputLost).
+
+// outputFuncs are the C library's functions that write to a stream: a call
+// the front end did not lower to the primitives leaves the output unknown.
+var outputFuncs = map[string]bool{
+	"printf": true, "fprintf": true, "vprintf": true, "vfprintf": true, "dprintf": true,
+	"puts": true, "fputs": true, "putchar": true, "fputc": true, "putc": true,
+	"fwrite": true, "perror": true, "putchar_unlocked": true, "putc_unlocked": true,
+	"fputc_unlocked": true, "fputs_unlocked": true, "fwrite_unlocked": true, "write": true,
+}
+
+// output runs the output primitive e (reports whether e is one).
+func (m *machine) output(e *ir.Extern, args []Val) bool {
+	var text string
+	switch e.Name {
+	case "__inka_output":
+		text = string([]byte{byte(args[1].Bits)})
+	case "__inka_output_text":
+		b := make([]byte, len(args)-1)
+		for i, a := range args[1:] {
+			b[i] = byte(a.Bits)
+		}
+		text = string(b)
+	case "__inka_output_int":
+		text = FormatInt(int(args[1].Int64()), int(args[2].Int64()), int(args[3].Int64()), args[4].Bits)
+	case "__inka_output_field":
+		m.field = &field{spec: int(args[1].Int64()), width: int(args[2].Int64())}
+		return true
+	case "__inka_output_end":
+		if f := m.field; f != nil {
+			m.field = nil
+			text = pad(f.text, f.width, f.spec&ir.OutputMinus != 0, false, "")
+		}
+	default:
+		if outputFuncs[e.Name] {
+			m.res.OutputLost = true
+		}
+		return false
+	}
+	if f := m.field; f != nil {
+		f.text += text
+		return true
+	}
+	if args[0].Int64() == 2 {
+		m.res.Stderr += text
+	} else {
+		m.res.Stdout += text
+	}
+	return true
+}
+
+// field is a field of printf being written: its bytes are padded at its
+// end (__inka_output_field, __inka_output_end).
+type field struct {
+	spec, width int
+	text        string
+}
+
+// FormatInt formats v as printf's integer (or %c) conversion spec does
+// with width and precision (prec < 0: none): v is the argument converted to
+// the conversion's type, then to 64 bits (sign-extended for %d and %i).
+func FormatInt(spec, width, prec int, v uint64) string {
+	conv := byte(spec & 0xff)
+	if conv == 'c' {
+		return pad(string([]byte{byte(v)}), width, spec&ir.OutputMinus != 0, false, "")
+	}
+	sign := ""
+	u := v
+	if conv == 'd' || conv == 'i' {
+		switch {
+		case int64(v) < 0:
+			sign, u = "-", -v
+		case spec&ir.OutputPlus != 0:
+			sign = "+"
+		case spec&ir.OutputSpace != 0:
+			sign = " "
+		}
+	}
+	base := 10
+	switch conv {
+	case 'o':
+		base = 8
+	case 'x', 'X':
+		base = 16
+	}
+	digits := strconv.FormatUint(u, base)
+	if conv == 'X' {
+		digits = strings.ToUpper(digits)
+	}
+	if prec == 0 && u == 0 {
+		digits = ""
+	}
+	if len(digits) < prec {
+		digits = strings.Repeat("0", prec-len(digits)) + digits
+	}
+	if spec&ir.OutputHash != 0 {
+		switch {
+		case conv == 'o' && !strings.HasPrefix(digits, "0"):
+			digits = "0" + digits
+		case conv == 'x' && u != 0:
+			sign = "0x"
+		case conv == 'X' && u != 0:
+			sign = "0X"
+		}
+	}
+	// '0' pads between the sign and the digits, unless a precision is given
+	zero := spec&ir.OutputZero != 0 && prec < 0
+	return pad(digits, width, spec&ir.OutputMinus != 0, zero, sign)
+}
+
+// pad justifies sign+s in width: with spaces on the left (or right, left
+// true), or zeros between sign and s.
+func pad(s string, width int, left, zero bool, sign string) string {
+	n := width - len(sign) - len(s)
+	switch {
+	case n <= 0:
+		return sign + s
+	case left:
+		return sign + s + strings.Repeat(" ", n)
+	case zero:
+		return sign + strings.Repeat("0", n) + s
+	}
+	return strings.Repeat(" ", n) + sign + s
+}
