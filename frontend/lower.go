@@ -306,9 +306,10 @@ func (pb *progBuilder) extern(d *cc.Declarator, pos token.Position) *ir.Extern {
 	if !ok {
 		panic(unsupported(pos, "call of "+name+" of type "+d.Type().String()))
 	}
-	// The output intrinsics of the models (libc/src/inka.h) are the C
-	// library's: no stubs.
-	system := pb.u.declaredBySystem(name) || (libc.IsModelFile(d.Position().Filename) && strings.HasPrefix(name, "__inka_output"))
+	// The output intrinsics of the models and __inka_disjoint
+	// (libc/src/inka.h) are the C library's: no stubs.
+	system := pb.u.declaredBySystem(name) ||
+		(libc.IsModelFile(d.Position().Filename) && (strings.HasPrefix(name, "__inka_output") || name == "__inka_disjoint"))
 	e := &ir.Extern{Name: name, Variadic: ft.IsVariadic(), Pos: irPos(d.Position()), System: system}
 	e.Result = pb.u.irType(ft.Result(), pos)
 	qf := pb.u.quals.typeOf(d)

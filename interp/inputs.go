@@ -351,6 +351,12 @@ func (m *machine) callExtern(s *ir.Call, e *ir.Extern) error {
 		if m.output(e, args) {
 			return nil
 		}
+		if e.Name == "__inka_disjoint" {
+			if overlap(args[0], args[1].Bits, args[2], args[3].Bits) {
+				return m.fail(s, ub(Precondition, "the objects overlap"))
+			}
+			return nil
+		}
 		// The C library is no stub. A call whose effect the program may
 		// see stopped the run (exec); this one only writes output, which
 		// changes nothing the program reads (ir/library.go).
@@ -574,4 +580,13 @@ func splitIndex(path string) (int64, string, error) {
 		return 0, "", fmt.Errorf("bad index in %q", path)
 	}
 	return k, path[j+1:], nil
+}
+
+// overlap reports whether the n bytes at a and the m bytes at b overlap
+// (the precondition __inka_disjoint of the C library's copies).
+func overlap(a Val, n uint64, b Val, m uint64) bool {
+	if a.obj == nil || a.obj != b.obj || n == 0 || m == 0 {
+		return false
+	}
+	return a.off < b.off+int64(m) && b.off < a.off+int64(n)
 }

@@ -13,6 +13,15 @@ typedef __UINTPTR_TYPE__ __inka_uintptr_t;
  * like every other undefined behaviour. why must be a string literal. */
 void __inka_require(int c, const char *why);
 
+/* __inka_disjoint(a, n, b, m) states the precondition of the copies
+ * (memcpy, strcpy, ...): the n bytes at a and the m bytes at b do not
+ * overlap. The interpreter checks it (undefined behaviour otherwise, as
+ * __inka_require); the constraint models ignore it, so they also consider
+ * runs that break it: a proof over more runs still holds, and a test that
+ * breaks it fails its replay. (Written in C, the test compares addresses
+ * as integers, which Pointer-SSA does not model.) */
+void __inka_disjoint(const void *a, __inka_size_t n, const void *b, __inka_size_t m);
+
 /* __inka_output(stream, c) writes the byte c to stream (1: standard
  * output, 2: standard error). The interpreter records it in the run's
  * output; nothing in the program can read it back. */

@@ -7,19 +7,12 @@
  * milliseconds. Reading past the end of an object,
  * through NULL, or a string without its terminating NUL is undefined
  * behaviour as in any C code; so is copying between objects that overlap
- * (memcpy, strcpy, ...: __inka_overlap). The comparisons return the
+ * (memcpy, strcpy, ...: __inka_disjoint). The comparisons return the
  * difference of the first differing bytes (as unsigned char), as glibc
  * does on x86-64; C specifies only the sign. */
 
-#ifdef __INKA_BYTES
-/* Whether the n bytes at a and the m bytes at b overlap. */
-static int __inka_overlap(const void *a, size_t n, const void *b, size_t m)
-{
-	__inka_uintptr_t x = (__inka_uintptr_t)a, y = (__inka_uintptr_t)b;
-	return n != 0 && m != 0 && (x - y < m || y - x < n);
-}
-#else
-#define __inka_overlap(a, n, b, m) 0
+#ifndef __INKA_BYTES
+#define __inka_disjoint(a, n, b, m) ((void)0)
 #endif
 
 size_t strlen(const char *s)
@@ -59,7 +52,7 @@ int strncmp(const char *a, const char *b, size_t n)
 char *strcpy(char *restrict dst, const char *restrict src)
 {
 	size_t i = 0;
-	__inka_require(!__inka_overlap(dst, strlen(src) + 1, src, strlen(src) + 1), "the objects overlap");
+	__inka_disjoint(dst, strlen(src) + 1, src, strlen(src) + 1);
 	while ((dst[i] = src[i]) != 0)
 		i++;
 	return dst;
@@ -68,7 +61,7 @@ char *strcpy(char *restrict dst, const char *restrict src)
 char *strncpy(char *restrict dst, const char *restrict src, size_t n)
 {
 	size_t i = 0;
-	__inka_require(!__inka_overlap(dst, n, src, strnlen(src, n)), "the objects overlap");
+	__inka_disjoint(dst, n, src, strnlen(src, n));
 	while (i < n && src[i] != 0) {
 		dst[i] = src[i];
 		i++;
@@ -83,7 +76,7 @@ char *strncpy(char *restrict dst, const char *restrict src, size_t n)
 char *strcat(char *restrict dst, const char *restrict src)
 {
 	size_t k = strlen(dst), i = 0;
-	__inka_require(!__inka_overlap(dst, k + strlen(src) + 1, src, strlen(src) + 1), "the objects overlap");
+	__inka_disjoint(dst, k + strlen(src) + 1, src, strlen(src) + 1);
 	while ((dst[k + i] = src[i]) != 0)
 		i++;
 	return dst;
@@ -92,7 +85,7 @@ char *strcat(char *restrict dst, const char *restrict src)
 char *strncat(char *restrict dst, const char *restrict src, size_t n)
 {
 	size_t k = strlen(dst), i = 0;
-	__inka_require(!__inka_overlap(dst, k + strnlen(src, n) + 1, src, strnlen(src, n)), "the objects overlap");
+	__inka_disjoint(dst, k + strnlen(src, n) + 1, src, strnlen(src, n));
 	while (i < n && src[i] != 0) {
 		dst[k + i] = src[i];
 		i++;
@@ -183,7 +176,7 @@ char *strpbrk(const char *s, const char *accept)
 		D *d = dst;                                                     \
 		const S *s = src;                                               \
 		size_t i;                                                       \
-		__inka_require(!__inka_overlap(dst, n, src, n), "the objects overlap"); \
+		__inka_disjoint(dst, n, src, n); \
 		for (i = 0; i < n; i++)                                         \
 			d[i] = (D)s[i];                                         \
 		return dst;                                                     \
@@ -265,4 +258,4 @@ void *memmove(void *dst, const void *src, size_t n)
 }
 #endif
 
-#undef __inka_overlap
+#undef __inka_disjoint

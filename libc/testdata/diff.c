@@ -35,6 +35,13 @@ void __inka_require(int c, const char *why)
 	}
 }
 
+/* The precondition of the copies, as the interpreter checks it. */
+void __inka_disjoint(const void *a, size_t n, const void *b, size_t m)
+{
+	uintptr_t x = (uintptr_t)a, y = (uintptr_t)b;
+	__inka_require(!(n != 0 && m != 0 && (x - y < m || y - x < n)), "the objects overlap");
+}
+
 #define TRY(call)                          \
 	do {                               \
 		broken = 0;                \
