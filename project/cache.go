@@ -28,9 +28,16 @@ type Cache struct {
 	Limit int64 // bytes; Trim keeps the cache under it
 }
 
-// DefaultCacheDir is the cache of the user: $XDG_CACHE_HOME/inka,
-// ~/.cache/inka (os.UserCacheDir).
-func DefaultCacheDir() (string, error) {
+// CacheDir returns the directory of the cache: dir when it is not "",
+// else $INKA_CACHE_DIR, else inka under the user cache directory
+// (os.UserCacheDir: $XDG_CACHE_HOME/inka, ~/.cache/inka).
+func CacheDir(dir string) (string, error) {
+	if dir != "" {
+		return dir, nil
+	}
+	if d := os.Getenv("INKA_CACHE_DIR"); d != "" {
+		return d, nil
+	}
 	d, err := os.UserCacheDir()
 	if err != nil {
 		return "", fmt.Errorf("no cache directory (use --cache-dir or --no-cache): %w", err)

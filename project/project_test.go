@@ -172,7 +172,7 @@ func TestDeterministicAcrossJobs(t *testing.T) {
 	srcs := collect(t, dir, "vendor")
 	var outs []string
 	for _, jobs := range []int{1, 2, 5} {
-		p, err := Run(srcs, Options{Jobs: jobs, Analyse: cover})
+		p, err := Run(srcs, Options{Jobs: jobs, Analyse: cover, Criterion: "all-decisions"})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -42,6 +42,12 @@ type Options struct {
 	// both part of every cache key.
 	Cache        *Cache
 	Key, Version string
+	// Criterion, MCDCForm and Report are what the project's object and
+	// each file's record of the run (report.Run's fields of those names,
+	// Options for Report), whether or not a function of the file was
+	// analysed.
+	Criterion, MCDCForm string
+	Report              *report.Options
 	// Progress, when not nil, receives a status line, rewritten in place
 	// (a terminal), a few times a second.
 	Progress io.Writer
@@ -120,6 +126,7 @@ type runner struct {
 type fileResult struct {
 	err      string
 	selected bool // some function, or the file itself, is in the shard
+	spans    []report.FuncSpan
 	funcs    []funcResult
 }
 
@@ -140,6 +147,10 @@ func (r *runner) file(i int) {
 	var names []string
 	if err == nil {
 		names = r.selectFuncs(src.File, u.Functions())
+		for _, fn := range names {
+			first, last, _ := u.FunctionSpan(fn)
+			res.spans = append(res.spans, report.FuncSpan{Name: fn, Line: first, EndLine: last})
+		}
 	}
 	<-r.cpu
 	// A file with no function of the run (or that failed) goes to the
@@ -251,7 +262,9 @@ func (r *runner) count(n *int) {
 // assemble builds the project's object from the files' results, in
 // order.
 func (r *runner) assemble() *report.Project {
-	p := &report.Project{Schema: report.Schema, Files: []*report.Run{}}
+	o := r.opts
+	p := &report.Project{Schema: report.Schema, Criterion: o.Criterion, MCDCForm: o.MCDCForm, Options: o.Report,
+		Files: []*report.Run{}}
 	if r.opts.Shard.Count > 0 {
 		sh := r.opts.Shard
 		p.Shard = &sh
@@ -267,30 +280,20 @@ func (r *runner) assemble() *report.Project {
 			continue
 		}
 		run := &report.Run{Schema: report.Schema, File: file, Goals: []report.Goal{}, Tests: []report.Test{},
-			Stats: report.Stats{Engines: map[string]int{}}}
+			Stats: report.Stats{Engines: map[string]int{}}, Functions: res.spans,
+			Criterion: o.Criterion, MCDCForm: o.MCDCForm, Options: o.Report}
+		if o.Criterion != "" && o.Criterion != "all-decisions" && o.Criterion != "all-statements" {
+			run.Decisions = []report.MCDCDecision{}
+		}
 		for _, f := range res.funcs {
 			funcs++
 			if f.run == nil {
 				run.Skipped = append(run.Skipped, report.Skipped{Function: f.name, Reason: f.skip})
 				continue
 			}
-			if p.Criterion == "" {
-				p.Criterion, p.MCDCForm = f.run.Criterion, f.run.MCDCForm
-			}
-			run.Criterion, run.MCDCForm = f.run.Criterion, f.run.MCDCForm
-			if f.run.Decisions != nil && run.Decisions == nil {
-				run.Decisions = []report.MCDCDecision{}
-			}
-			run.Options = f.run.Options
 			run.Append(f.run)
 		}
 		p.Files = append(p.Files, run)
-	}
-	for _, f := range p.Files {
-		if f.Options != nil {
-			p.Options = f.Options
-			break
-		}
 	}
 	p.Finish(funcs)
 	return p

@@ -144,18 +144,25 @@ func (r *Run) Append(f *Run) {
 		r.Goals = append(r.Goals, g)
 	}
 	for _, d := range f.Decisions {
-		evals := make([]MCDCEval, len(d.Evaluations))
-		for i, e := range d.Evaluations {
-			e.Test = shift(e.Test)
-			evals[i] = e
-		}
-		if d.Evaluations != nil {
-			d.Evaluations = evals
-		}
-		r.Decisions = append(r.Decisions, d)
+		r.Decisions = append(r.Decisions, d.MapTests(shift))
 	}
 	r.Skipped = append(r.Skipped, f.Skipped...)
 	AddStats(&r.Stats, f.Stats)
+}
+
+// MapTests returns d with the test of each evaluation renumbered by f
+// (nil stays nil).
+func (d MCDCDecision) MapTests(f func(*int) *int) MCDCDecision {
+	if d.Evaluations == nil {
+		return d
+	}
+	evals := make([]MCDCEval, len(d.Evaluations))
+	for i, e := range d.Evaluations {
+		e.Test = f(e.Test)
+		evals[i] = e
+	}
+	d.Evaluations = evals
+	return d
 }
 
 // UnmarshalJSON reads a test, keeping the order of its args (the

@@ -102,6 +102,8 @@ func coverProject(pos []string, pf projectFlags, spec coverSpec, stdout, stderr 
 	switch spec.format {
 	case "json":
 		err = report.WriteProjectJSON(stdout, p)
+	case "html", "lcov":
+		err = writeRuns(spec.format, stdout, p.Files, "")
 	default:
 		report.WriteProjectText(stdout, p)
 	}
@@ -117,7 +119,11 @@ func coverProject(pos []string, pf projectFlags, spec coverSpec, stdout, stderr 
 
 // options returns the options of the project run.
 func (pf *projectFlags) options(spec coverSpec, stderr io.Writer) (project.Options, int) {
-	opts := project.Options{Jobs: pf.jobs, Frontend: spec.ff.options(), Reason: skipReason}
+	opts := project.Options{Jobs: pf.jobs, Frontend: spec.ff.options(), Reason: skipReason,
+		Criterion: string(spec.crit), Report: spec.gf.report()}
+	if spec.crit == testgen.Criterion(mcdc.MCDC) {
+		opts.MCDCForm = string(spec.form)
+	}
 	if spec.fn != "" {
 		opts.Funcs = strings.Split(spec.fn, ",")
 	}
@@ -138,17 +144,10 @@ func (pf *projectFlags) options(spec coverSpec, stderr io.Writer) (project.Optio
 	if pf.noCache {
 		return opts, exitOK
 	}
-	dir := pf.cacheDir
-	if dir == "" {
-		dir = os.Getenv("INKA_CACHE_DIR")
-	}
-	if dir == "" {
-		d, err := project.DefaultCacheDir()
-		if err != nil {
-			fmt.Fprintln(stderr, "inka cover: "+err.Error())
-			return opts, exitUsage
-		}
-		dir = d
+	dir, err := project.CacheDir(pf.cacheDir)
+	if err != nil {
+		fmt.Fprintln(stderr, "inka cover: "+err.Error())
+		return opts, exitUsage
 	}
 	c, err := project.OpenCache(dir, pf.cacheSize<<20)
 	if err != nil {

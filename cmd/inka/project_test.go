@@ -11,6 +11,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/inka-tool/inka/project"
 	"github.com/inka-tool/inka/report"
 )
 
@@ -147,4 +148,57 @@ int emit(int x)
 	assert.Contains(t, out.String(), "== "+filepath.Join(dir, "lib/gen/tables.c")+"\n")
 	assert.Contains(t, out.String(), "== project: 2 files (0 failed), 1 functions (0 skipped); 2 goals: 2 covered")
 	assert.Empty(t, errb.String(), "no progress line when stderr is not a terminal")
+}
+
+// MC/DC over a project, in two shards merged: the decisions and the
+// pairs' tests are renumbered per file, and the merge equals the whole
+// run.
+func TestCoverProjectMCDCShards(t *testing.T) {
+	dir := t.TempDir()
+	write(t, dir, map[string]string{
+		"door.c": `int door_open(int speed, int locked, int override)
+{
+    if (speed < 5 && (!locked || override))
+        return 1;
+    return 0;
+}
+int door_alarm(int open, int speed)
+{
+    if (open && speed > 0)
+        return 1;
+    return 0;
+}
+`,
+		"pump.c": `int pump_on(int level, int manual)
+{
+    if (level < 20 || manual)
+        return 1;
+    return 0;
+}
+`,
+	})
+	args := []string{"cover", dir, "--criterion", "mcdc"}
+	whole, stderr, status := runProject(t, args...)
+	require.Equal(t, exitOK, status, stderr)
+	assert.Equal(t, "mcdc", whole.Criterion)
+	assert.Equal(t, "masking", whole.MCDCForm)
+	require.Len(t, whole.Files, 2)
+	door := whole.Files[0]
+	require.Len(t, door.Decisions, 2)
+	for _, g := range door.Goals {
+		require.Len(t, g.Pair, 2, "goal %s", g.ID)
+		for _, id := range g.Pair {
+			assert.Equal(t, g.Function, door.Tests[id].Function, "goal %s: its pair's tests are its function's", g.ID)
+		}
+	}
+	var shards []*report.Project
+	for _, sh := range []string{"1/2", "2/2"} {
+		p, stderr, status := runProject(t, append(args, "--shard", sh)...)
+		require.Equal(t, exitOK, status, stderr)
+		shards = append(shards, p)
+	}
+	merged, warnings, err := project.Merge(shards)
+	require.NoError(t, err)
+	assert.Empty(t, warnings)
+	assert.Equal(t, stableProject(t, whole), stableProject(t, merged))
 }
