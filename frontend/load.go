@@ -127,6 +127,8 @@ type Unit struct {
 	cannotLower map[string]bool
 	// digest is what Digest reads (digest.go).
 	digest digestIndex
+	// inputs are the files the preprocessor looked up (inputs.go).
+	inputs []string
 }
 
 //go:embed include/assert.h
@@ -205,7 +207,8 @@ func load(path string, src []byte, opts Options) (*Unit, error) {
 		return nil, err
 	}
 	sysDirs := append([]string{builtinIncludeDir}, cfg.SysIncludePaths...)
-	cfg.FS = builtinFS{}
+	probes := &probeFS{names: map[string]bool{path: true}}
+	cfg.FS = probes
 	cfg.UnsignedEnums = true // as gcc: an enum without negative constants is unsigned int
 	cfg.IncludePaths = append(append([]string{""}, opts.IncludeDirs...), cfg.IncludePaths...)
 	cfg.SysIncludePaths = append(append([]string{builtinIncludeDir}, opts.IncludeDirs...), cfg.SysIncludePaths...)
@@ -253,6 +256,7 @@ func load(path string, src []byte, opts Options) (*Unit, error) {
 		conditions: opts.Conditions,
 		packedAttr: map[*cc.Declarator]bool{}, packedMember: map[*cc.Declarator]bool{},
 	}
+	u.inputs = probes.list()
 	u.quals = newQualReader(ast, u.notePacked)
 	for l := ast.TranslationUnit; l != nil; l = l.TranslationUnit {
 		ed := l.ExternalDeclaration

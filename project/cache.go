@@ -71,18 +71,23 @@ func (c *Cache) path(key string) string {
 // Get returns the result stored under key. An entry that cannot be read
 // back (another version's, a file cut short) is a miss.
 func (c *Cache) Get(key string) (*report.Run, bool) {
-	p := c.path(key)
-	b, err := os.ReadFile(p)
-	if err != nil {
+	var run report.Run
+	if !c.getJSON(key, &run) || run.Schema != report.Schema {
 		return nil, false
 	}
-	var run report.Run
-	if err := json.Unmarshal(b, &run); err != nil || run.Schema != report.Schema {
-		return nil, false
+	return &run, true
+}
+
+// getJSON reads the entry under key into v.
+func (c *Cache) getJSON(key string, v any) bool {
+	p := c.path(key)
+	b, err := os.ReadFile(p)
+	if err != nil || json.Unmarshal(b, v) != nil {
+		return false
 	}
 	now := time.Now()
 	_ = os.Chtimes(p, now, now) // recently used: evicted last
-	return &run, true
+	return true
 }
 
 // Put stores run under key. The entry is written to a temporary file

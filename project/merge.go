@@ -35,6 +35,8 @@ func Merge(ps []*report.Project) (*report.Project, []string, error) {
 			out.Run.PeakRSSKB = max(out.Run.PeakRSSKB, r.PeakRSSKB)
 			out.Run.CacheHits += r.CacheHits
 			out.Run.CacheMisses += r.CacheMisses
+			out.Run.FilesParsed += r.FilesParsed
+			out.Run.CPUMS += r.CPUMS
 		}
 	}
 	warnings, err := checkShards(ps)

@@ -19,7 +19,8 @@ import (
 // buffer with a header of its own, a checksum helper called by the
 // parser, and a file that does not compile.
 var files = map[string]string{
-	"src/proto.h": `#define MAX_LEN 64
+	"src/proto.h": `#include <stddef.h>
+#define MAX_LEN 64
 struct ring { int head, tail, size; };
 int checksum(const unsigned char *p, int n);
 `,
@@ -261,6 +262,10 @@ func TestCacheHitMissInvalidation(t *testing.T) {
 	}
 	cold := run("cold", 5)
 	warm := run("warm", 0)
+	// unchanged files are not even parsed: their manifests answer
+	if cold.Run.FilesParsed != 3 || warm.Run.FilesParsed != 0 {
+		t.Errorf("files parsed: %d cold, %d warm; want 3 and 0", cold.Run.FilesParsed, warm.Run.FilesParsed)
+	}
 	if stable(t, cold) != stable(t, warm) {
 		t.Error("the cached output differs from the cold one")
 	}
@@ -275,10 +280,28 @@ func TestCacheHitMissInvalidation(t *testing.T) {
 	}
 	// parse_len changes: it and parse_kind, which inlines it
 	edit("src/parse.c", "return -2;", "return -4;")
-	run("parse_len edited", 2)
+	if p := run("parse_len edited", 2); p.Run.FilesParsed != 1 {
+		t.Errorf("parse_len edited: %d files parsed, want parse.c alone", p.Run.FilesParsed)
+	}
 	// a comment is not code
 	edit("src/ring.c", "{\n    return r->head", "{ /* empty */\n    return r->head")
 	run("comment added", 0)
+	// a header created first on the include path: the files would read
+	// it instead of the system's <stddef.h>; they are parsed again (and
+	// its declarations differ: analysed again)
+	opts.Frontend.IncludeDirs = []string{filepath.Join(dir, "over")}
+	// another include path, that reads the same headers: the files are
+	// parsed again (no manifest for these options), their functions' text
+	// is the same (their results are read back)
+	if p := run("include path changed", 0); p.Run.FilesParsed != 3 {
+		t.Errorf("include path changed: %d files parsed, want 3", p.Run.FilesParsed)
+	}
+	os.MkdirAll(filepath.Join(dir, "over"), 0o755)
+	os.WriteFile(filepath.Join(dir, "over", "stddef.h"), []byte("#define MAX_SIZE 4\n"), 0o644)
+	if p := run("header shadowed", 5); p.Run.FilesParsed != 3 {
+		t.Errorf("a header shadowing the one read: %d files parsed, want 3", p.Run.FilesParsed)
+	}
+	opts.Frontend.IncludeDirs = nil
 	// the header's macro changes the code of parse_len; its struct the
 	// declarations of every file that includes it
 	edit("src/proto.h", "struct ring { int head, tail, size; };", "struct ring { int head, tail, size, count; };")

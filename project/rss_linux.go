@@ -2,12 +2,14 @@ package project
 
 import "syscall"
 
-// PeakRSS returns the peak resident set size of the process in KiB (0
-// where the system does not say).
-func PeakRSS() int64 {
+// usage returns the peak resident set size of the process in KiB and the
+// CPU time it has used (user and system) in milliseconds; zeros where
+// the system does not say.
+func usage() (peakKB, cpuMS int64) {
 	var ru syscall.Rusage
 	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
-		return 0
+		return 0, 0
 	}
-	return ru.Maxrss // KiB on Linux
+	cpu := ru.Utime.Nano() + ru.Stime.Nano()
+	return ru.Maxrss, cpu / 1e6 // Maxrss is in KiB on Linux
 }

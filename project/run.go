@@ -85,7 +85,7 @@ func Run(srcs []Source, opts Options) (*report.Project, error) {
 	}
 	start := time.Now()
 	r := &runner{opts: opts, srcs: srcs, files: make([]fileResult, len(srcs)),
-		cpu: make(chan struct{}, opts.Jobs), live: make(chan struct{}, opts.Jobs+1)}
+		cpu: make(chan struct{}, opts.Jobs), live: make(chan struct{}, opts.Jobs+1), sums: map[string]string{}}
 	r.progress.start = start
 	r.progress.files = len(srcs)
 	stop := r.showProgress()
@@ -104,8 +104,9 @@ func Run(srcs []Source, opts Options) (*report.Project, error) {
 		_, _ = opts.Cache.Trim() // a cache that cannot be trimmed only grows
 	}
 	p := r.assemble()
-	p.Run = &report.RunInfo{WallMS: time.Since(start).Milliseconds(), Jobs: opts.Jobs, PeakRSSKB: PeakRSS(),
-		CacheHits: r.hits, CacheMisses: r.misses}
+	peak, cpu := usage()
+	p.Run = &report.RunInfo{WallMS: time.Since(start).Milliseconds(), CPUMS: cpu, Jobs: opts.Jobs, PeakRSSKB: peak,
+		CacheHits: r.hits, CacheMisses: r.misses, FilesParsed: r.parsed}
 	return p, nil
 }
 
@@ -119,7 +120,9 @@ type runner struct {
 	files        []fileResult
 	mu           sync.Mutex // guards what follows and progress
 	hits, misses int
+	parsed       int // files parsed (not answered by their manifest)
 	progress     progress
+	sums         map[string]string // hashes of the files manifests name (manifest.go)
 }
 
 // fileResult is what a file gave: its error, or its functions' results.
@@ -135,6 +138,7 @@ type funcResult struct {
 	name string
 	run  *report.Run
 	skip string
+	key  string // its cache key, when the cache has its result
 }
 
 // file loads source i, analyses its functions of the run and stores the
@@ -142,8 +146,23 @@ type funcResult struct {
 func (r *runner) file(i int) {
 	src := r.srcs[i]
 	res := &r.files[i]
+	opts := r.frontendOptions(src)
+	mkey := ""
+	if r.opts.Cache != nil {
+		mkey = r.manifestKey(src, opts)
+		if r.fromManifest(mkey, res) {
+			r.markSelected(res, src.File)
+			r.fileDone(len(res.funcs))
+			for _, f := range res.funcs {
+				r.count(&r.hits)
+				r.funcDone(f.run)
+			}
+			return
+		}
+	}
 	r.cpu <- struct{}{}
-	u, err := frontend.Load(src.File, r.frontendOptions(src))
+	r.count(&r.parsed)
+	u, err := frontend.Load(src.File, opts)
 	var names []string
 	if err == nil {
 		names = r.selectFuncs(src.File, u.Functions())
@@ -153,9 +172,7 @@ func (r *runner) file(i int) {
 		}
 	}
 	<-r.cpu
-	// A file with no function of the run (or that failed) goes to the
-	// shard of its name, so that merging the shards lists it once.
-	res.selected = len(names) > 0 || r.opts.Shard.Count == 0 || inShard(r.opts.Shard, src.File, "")
+	r.markSelected(res, src.File)
 	if err != nil {
 		res.err = r.opts.Reason(err)
 		r.fileDone(0)
@@ -173,6 +190,20 @@ func (r *runner) file(i int) {
 		}()
 	}
 	wg.Wait()
+	if mkey != "" {
+		keys := make([]string, len(res.funcs))
+		for j, f := range res.funcs {
+			keys[j] = f.key
+		}
+		r.putManifest(mkey, u, res, keys)
+	}
+}
+
+// markSelected notes whether the file is part of the run's output: a file
+// with no function of the run (or that failed) goes to the shard of its
+// name, so that merging the shards lists it once.
+func (r *runner) markSelected(res *fileResult, file string) {
+	res.selected = len(res.spans) > 0 || r.opts.Shard.Count == 0 || inShard(r.opts.Shard, file, "")
 }
 
 // frontendOptions returns the options source src is read with.
@@ -220,7 +251,7 @@ func (r *runner) function(u *frontend.Unit, file, fn string) funcResult {
 			key = CacheKey(d, r.opts.Key, r.opts.Version)
 			if run, ok := c.Get(key); ok {
 				r.count(&r.hits)
-				return funcResult{name: fn, run: run}
+				return funcResult{name: fn, run: run, key: key}
 			}
 		}
 	}
@@ -231,11 +262,11 @@ func (r *runner) function(u *frontend.Unit, file, fn string) funcResult {
 	if err != nil {
 		return funcResult{name: fn, skip: r.opts.Reason(err)}
 	}
-	if key != "" && cacheable(run) {
+	if key == "" || !cacheable(run) || r.opts.Cache.Put(key, run) != nil {
 		// A cache that cannot be written costs time, not answers.
-		_ = r.opts.Cache.Put(key, run)
+		key = ""
 	}
-	return funcResult{name: fn, run: run}
+	return funcResult{name: fn, run: run, key: key}
 }
 
 // analyse runs Analyse, a panic in it an error (the function skipped,

@@ -58,11 +58,17 @@ type Summary struct {
 
 // RunInfo describes one process's run of a project.
 type RunInfo struct {
-	WallMS      int64 `json:"wall_ms"`
-	Jobs        int   `json:"jobs,omitempty"`
-	PeakRSSKB   int64 `json:"peak_rss_kb,omitempty"`
-	CacheHits   int   `json:"cache_hits"`
-	CacheMisses int   `json:"cache_misses"`
+	WallMS int64 `json:"wall_ms"`
+	// CPUMS is the CPU time of the process (user and system): CPUMS /
+	// WallMS is how many cores it kept busy on average.
+	CPUMS     int64 `json:"cpu_ms,omitempty"`
+	Jobs      int   `json:"jobs,omitempty"`
+	PeakRSSKB int64 `json:"peak_rss_kb,omitempty"`
+	// CacheHits and CacheMisses count functions; FilesParsed the files
+	// parsed, those whose manifest did not answer (all without a cache).
+	CacheHits   int `json:"cache_hits"`
+	CacheMisses int `json:"cache_misses"`
+	FilesParsed int `json:"files_parsed"`
 }
 
 // Count adds the goals of a run to s (not its files or functions).
@@ -250,7 +256,7 @@ func WriteProjectText(w io.Writer, p *Project) {
 		if r.PeakRSSKB > 0 {
 			fmt.Fprintf(w, ", peak RSS %d MiB", r.PeakRSSKB/1024)
 		}
-		fmt.Fprintf(w, ", cache %d hits %d misses", r.CacheHits, r.CacheMisses)
+		fmt.Fprintf(w, ", cache %d hits %d misses, %d files parsed", r.CacheHits, r.CacheMisses, r.FilesParsed)
 	}
 	fmt.Fprintln(w)
 }
