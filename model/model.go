@@ -77,7 +77,10 @@ type Model struct {
 	thin map[*fd.Var]int
 	// orders gives the place (env order) of the branch of a reach
 	// indicator.
-	orders  map[*fd.Var][]int
+	orders map[*fd.Var][]int
+	// parents gives the indicator of the block a branch indicator's
+	// branch lies in (Path).
+	parents map[*fd.Var]*fd.Var
 	inputs  []*Input
 	stubs   []*StubCall
 	ranges  []addrRange // object address ranges, for pointer arithmetic
@@ -192,6 +195,7 @@ func New(f *ssa.Func, opts Options) (*Model, error) {
 	m.root = &env{vars: map[*ssa.Version]*fd.Var{}}
 	m.thin = map[*fd.Var]int{}
 	m.orders = map[*fd.Var][]int{}
+	m.parents = map[*fd.Var]*fd.Var{}
 	m.zero = m.S.ConstInt64(0)
 	m.ranges = objectRanges(f)
 	if err := m.entry(); err != nil {
@@ -706,6 +710,8 @@ func (m *Model) ite(s *ssa.If, e *env, index int) *combinators.Ite {
 		e.sc.hitDec(s.Dec, te.reach, ee.reach)
 		m.setOrder(te.reach, te.order)
 		m.setOrder(ee.reach, ee.order)
+		m.setParent(te.reach, e.reach)
+		m.setParent(ee.reach, e.reach)
 	}
 	stubs := len(m.stubs)
 	c.Then = m.block(s.Then, te)
@@ -988,6 +994,34 @@ func (m *Model) Reach(d *ir.Decision, outcome int) *fd.Var { return m.reach[reac
 func (m *Model) setOrder(x *fd.Var, order []int) {
 	m.orders[x] = order
 	m.S.OnUndo(func() { delete(m.orders, x) })
+}
+
+// setParent records the indicator of the block a branch lies in (until
+// the choice point open now is popped, with the branch's indicator).
+func (m *Model) setParent(x, parent *fd.Var) {
+	m.parents[x] = parent
+	m.S.OnUndo(func() { delete(m.parents, x) })
+}
+
+// Path returns the indicators of the branches a decision outcome lies
+// in, outermost first: the branches of the enclosing tests that every run
+// taking the outcome runs (nil when the outcome has no one place, as for
+// ReachOrder). The outcome's indicator at 1 sets each of them to 1
+// (combinators.Branch: a branch runs only within its parent).
+func (m *Model) Path(d *ir.Decision, outcome int) []*fd.Var {
+	x := m.reach[reachKey{d, outcome}]
+	if x == nil || m.orders[x] == nil {
+		return nil
+	}
+	var out []*fd.Var
+	for p := m.parents[x]; p != nil; p = m.parents[p] {
+		if _, branch := m.parents[p]; !branch {
+			break // the function's body, or a loop's
+		}
+		out = append(out, p)
+	}
+	slices.Reverse(out)
+	return out
 }
 
 // OrderOf returns the place of the branch a reach indicator stands for,

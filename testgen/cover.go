@@ -109,7 +109,14 @@ func (g *Generator) Cover(crit Criterion, total time.Duration) *Coverage {
 		g.Opts.Total = g.Opts.Total.Child("total", 0, start.Add(total))
 	}
 	g.done = map[outcome]bool{}
-	defer func() { g.done = nil }()
+	g.sharePaths = !g.ownPaths
+	defer func() {
+		g.done = nil
+		g.sharePaths = false
+		if g.shared != nil && g.shared.m != nil {
+			g.leavePaths(g.shared.m, 0)
+		}
+	}()
 	wrong := g.prepass(cov, goals, index)
 	for _, gs := range g.deepFirst(cov.Goals) {
 		if gs.Test >= 0 {

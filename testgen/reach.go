@@ -244,6 +244,12 @@ type Generator struct {
 	// shared is the model every decision goal is answered on, built on
 	// first use.
 	shared *shared
+	// sharePaths: the goals of a coverage run keep the branches above
+	// the last goal set on the shared model (paths, paths.go).
+	sharePaths bool
+	paths      []pathLevel
+	// ownPaths turns the sharing off (tests: what it saves).
+	ownPaths bool
 	// setupErr is why the generator could not be set up within the total
 	// budget: every goal is unknown with it.
 	setupErr error

@@ -155,8 +155,11 @@ func (g *Generator) solveShared(sh *shared, goal Goal, max int, bud *budget.B, r
 		return true, approximations(m)
 	}
 	before := g.statsOf(m)
-	boundHit, nUnsupported := m.BoundHit, len(m.Unsupported)
 	m.S.Budget = bud
+	if g.sharePaths {
+		g.enterPath(m, m.Path(goal.Dec, goal.Outcome))
+	}
+	boundHit, nUnsupported := m.BoundHit, len(m.Unsupported)
 	m.S.Push()
 	defer func() {
 		m.S.Pop()

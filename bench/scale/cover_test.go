@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"syscall"
 	"testing"
 	"time"
 
@@ -44,6 +45,7 @@ func benchFamily(b *testing.B, mode string, prepass int64, f family) {
 			}
 			b.ResetTimer()
 			var cov *testgen.Coverage
+			cpu0 := selfCPU()
 			for i := 0; i < b.N; i++ {
 				g, err := testgen.NewGenerator(p, testgen.Options{PrepassSteps: prepass})
 				if err != nil {
@@ -51,6 +53,9 @@ func benchFamily(b *testing.B, mode string, prepass int64, f family) {
 				}
 				cov = g.Cover(testgen.AllDecisions, 10*time.Minute)
 			}
+			// The CPU time of the process (user and system, GC included):
+			// on a shared machine the wall time (ns/op) says little.
+			b.ReportMetric(float64((selfCPU()-cpu0)/time.Millisecond)/float64(b.N), "cpu-ms/op")
 			covered, unreachable, _ := cov.Counts()
 			b.ReportMetric(float64(covered+unreachable), "answered")
 			b.ReportMetric(float64(len(cov.Goals)), "goals")
@@ -61,6 +66,15 @@ func benchFamily(b *testing.B, mode string, prepass int64, f family) {
 			b.ReportMetric(float64(len(cov.Tests)), "tests")
 		})
 	}
+}
+
+// selfCPU is the CPU time the process has used.
+func selfCPU() time.Duration {
+	var ru syscall.Rusage
+	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
+		return 0
+	}
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }
 
 // TestFamiliesCompile checks that every family is C that inka accepts
