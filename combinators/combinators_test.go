@@ -246,3 +246,28 @@ func TestBranchDecides(t *testing.T) {
 	require.Equal(t, "{1}", el.Dom().String())
 	require.Equal(t, "{0}", th.Dom().String())
 }
+
+// TestAnySleepsUntilZ: Z = max(Xs) propagates only once Z is fixed (a
+// request, or an enclosing Any that needs the place): before, a fixed X
+// leaves Z alone, and from the moment Z is fixed the Xs fixed meanwhile
+// count (the last place open must be the one).
+func TestAnySleepsUntilZ(t *testing.T) {
+	s := fd.NewStore()
+	z, x1, x2, x3 := s.NewBool(), s.NewBool(), s.NewBool(), s.NewBool()
+	require.True(t, s.PostAndPropagate(&Any{Z: z, Xs: []*fd.Var{x1, x2, x3}}))
+	s.Push()
+	require.True(t, x1.AssignInt64(1) && s.Propagate())
+	require.Equal(t, "{0..1}", z.Dom().String(), "asleep")
+	require.False(t, z.AssignInt64(0) && s.Propagate(), "awake: Z = 0 with X1 = 1 fails")
+	s.Pop()
+	s.Push()
+	require.True(t, x1.AssignInt64(0) && x2.AssignInt64(0) && s.Propagate())
+	require.Equal(t, "{0..1}", x3.Dom().String())
+	require.True(t, z.AssignInt64(1) && s.Propagate())
+	require.Equal(t, "{1}", x3.Dom().String(), "the last place open")
+	s.Pop()
+	require.True(t, z.AssignInt64(0) && s.Propagate())
+	for _, x := range []*fd.Var{x1, x2, x3} {
+		require.Equal(t, "{0}", x.Dom().String())
+	}
+}

@@ -203,9 +203,36 @@ func (c *Any) Post(s *fd.Store) bool {
 	if len(c.Xs) == 0 {
 		return c.Z.Assign(fd.I64(0))
 	}
+	if c.Z.IsFixed() {
+		c.wake(s)
+		return true
+	}
+	// Until Z is fixed (a request, or an enclosing Any that needs this
+	// place), Z is read by nothing: the propagator sleeps on Z alone
+	// rather than run at every fix of an X (a loop's accumulations, one
+	// per goal inside it and iteration, each woken by every branch of
+	// the iteration decided).
+	p := s.AddPropagator(&anyWaker{c}, fd.CostUnary)
+	s.Watch(p, c.Z, fd.EvFix)
+	return true
+}
+
+// wake installs the propagator of Z = max(Xs) (watched from now on, and
+// run once).
+func (c *Any) wake(s *fd.Store) {
 	p := s.AddPropagator(&anyProp{c}, fd.CostLinear)
 	s.WatchAll(p, fd.EvFix, c.Vars()...)
-	return true
+}
+
+// anyWaker wakes an Any once its Z is fixed.
+type anyWaker struct{ c *Any }
+
+func (p *anyWaker) Propagate(s *fd.Store) fd.Status {
+	if !p.c.Z.IsFixed() {
+		return fd.AtFixpoint
+	}
+	p.c.wake(s)
+	return fd.Subsumed
 }
 
 type anyProp struct{ c *Any }

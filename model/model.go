@@ -145,6 +145,9 @@ type env struct {
 	// Options.Reach.
 	reach *fd.Var
 	sc    *scope
+	// memo maps the values computed in this block to their variables
+	// (common subexpressions, ops.go).
+	memo map[opKey]*fd.Var
 }
 
 func (e *env) child(ctx *context, order ...int) *env {

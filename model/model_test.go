@@ -10,6 +10,7 @@ import (
 
 	"github.com/inka-tool/inka/fd"
 	"github.com/inka-tool/inka/frontend"
+	"github.com/inka-tool/inka/ir"
 	"github.com/inka-tool/inka/model"
 	"github.com/inka-tool/inka/pointsto"
 	"github.com/inka-tool/inka/ssa"
@@ -116,4 +117,49 @@ func TestLoopBound(t *testing.T) {
 	ok := input(t, m, "n").AssignInt64(10) && m.S.Propagate()
 	assert.False(t, ok, "no execution of at most 5 iterations")
 	assert.True(t, m.BoundHit)
+}
+
+// TestCommonSubexpressions: a value the source computes again (the same
+// operator on the same operands: the w - x of an else-if ladder) is one
+// variable of the model wherever its first computation runs before it;
+// a computation in one branch serves nothing in the other.
+func TestCommonSubexpressions(t *testing.T) {
+	m := build(t, `int classify(int w, int x)
+{
+    int r = 0;
+    if (w - x == 3)
+        r = 1;
+    else if (w - x == 5)
+        r = 2;
+    if (w > 0) {
+        if (w * 2 > 10)
+            r += 4;
+    } else {
+        if (w * 2 < -10)
+            r -= 4;
+    }
+    return r;
+}`, "classify", model.Options{})
+	vars := map[ir.Op][]*fd.Var{}
+	var walk func(ss []ssa.Stmt)
+	walk = func(ss []ssa.Stmt) {
+		for _, s := range ss {
+			switch s := s.(type) {
+			case *ssa.Op:
+				if s.Kind == ssa.OpBinary && s.Dst.Cell.Name[0] == 't' { // the temporaries
+					vars[s.Op] = append(vars[s.Op], m.Var(s.Dst))
+				}
+			case *ssa.If:
+				walk(s.Then)
+				walk(s.Else)
+			}
+		}
+	}
+	walk(m.F.Body)
+	require.Len(t, vars[ir.Sub], 2)
+	assert.Same(t, vars[ir.Sub][0], vars[ir.Sub][1], "w - x once")
+	require.Len(t, vars[ir.Mul], 2)
+	assert.NotSame(t, vars[ir.Mul][0], vars[ir.Mul][1], "w * 2 in each branch")
+	require.True(t, input(t, m, "w").AssignInt64(7) && input(t, m, "x").AssignInt64(2) && m.S.Propagate())
+	assert.Equal(t, "{6}", result(m).Dom().String())
 }

@@ -24,7 +24,25 @@ func (m *Model) op(s *ssa.Op, e *env) []fd.Constraint {
 	for i, a := range s.Args {
 		args[i] = m.val(e, a)
 	}
+	k, keyed := keyOf(s, args)
+	if keyed {
+		if x := e.computed(k); x != nil {
+			// The same operator on the same operands, computed before
+			// on every path here: the same value (and the same
+			// exclusion of undefined behaviour, already posted).
+			e.vars[s.Dst] = x
+			return nil
+		}
+	}
 	x := m.def(e, s.Dst)
+	if keyed {
+		m.remember(e, k, x)
+	}
+	return m.opOn(s, x, args)
+}
+
+// opOn gives the constraints of x = op(args).
+func (m *Model) opOn(s *ssa.Op, x *fd.Var, args []*fd.Var) []fd.Constraint {
 	t := s.Dst.Cell.Typ
 	switch s.Kind {
 	case ssa.OpCopy:
@@ -52,6 +70,75 @@ func (m *Model) op(s *ssa.Op, e *env) []fd.Constraint {
 		return m.binary(s, x, t, args[0], args[1])
 	}
 	panic(fmt.Sprintf("model: unexpected op %v", s))
+}
+
+// Common subexpressions. The front end computes each expression of the
+// source anew, and a long else-if ladder or a run of checks tests the
+// same w - x or a + b again and again: one variable for them all spares
+// the store one propagator per copy, each woken by every change of the
+// operands (and, for a difference, one query of the difference graph
+// per change of the graph).
+
+// opKey identifies the value of an integer operator: its kind, operator,
+// result type and operands (a variable, or a constant by value).
+type opKey struct {
+	kind ssa.OpKind
+	op   ir.Op
+	typ  ir.Kind
+	a, b operand
+}
+
+type operand struct {
+	x     *fd.Var
+	c     uint64
+	typ   ir.Kind
+	konst bool
+}
+
+// keyOf returns the key of an operator on integers (false for the others
+// and for copies, which are their operand).
+func keyOf(s *ssa.Op, args []*fd.Var) (opKey, bool) {
+	t := s.Dst.Cell.Typ
+	if s.Kind == ssa.OpCopy || !t.IsInteger() || len(args) > 2 {
+		return opKey{}, false
+	}
+	k := opKey{kind: s.Kind, op: s.Op, typ: t.Kind}
+	for i, a := range s.Args {
+		if !a.Type().IsInteger() {
+			return opKey{}, false
+		}
+		o := operand{x: args[i], typ: a.Type().Kind}
+		if c, ok := a.(ssa.Const); ok {
+			o = operand{c: c.Uint64(), typ: a.Type().Kind, konst: true}
+		}
+		if i == 0 {
+			k.a = o
+		} else {
+			k.b = o
+		}
+	}
+	return k, true
+}
+
+// computed returns the variable of a value computed in e or a block
+// around it (before e, on every path to it), or nil.
+func (e *env) computed(k opKey) *fd.Var {
+	for x := e; x != nil; x = x.parent {
+		if v, ok := x.memo[k]; ok {
+			return v
+		}
+	}
+	return nil
+}
+
+// remember records the variable of a value computed in e (until the
+// choice point open now is popped).
+func (m *Model) remember(e *env, k opKey, x *fd.Var) {
+	if e.memo == nil {
+		e.memo = map[opKey]*fd.Var{}
+	}
+	e.memo[k] = x
+	m.S.OnUndo(func() { delete(e.memo, k) })
 }
 
 func (m *Model) conv(x *fd.Var, to *ir.Type, a *fd.Var, from *ir.Type) []fd.Constraint {
