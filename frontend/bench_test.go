@@ -69,7 +69,7 @@ func genSource(lines int) string {
 }
 
 func benchLoadLower(b *testing.B, name, src string) {
-	if _, err := config(); err != nil {
+	if _, err := config(ir.LP64); err != nil {
 		b.Fatal(err)
 	}
 	b.ReportAllocs()

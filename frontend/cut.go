@@ -64,7 +64,7 @@ func (b *funcBuilder) valueType(e cc.ExpressionNode) (t *ir.Type) {
 	}
 	t = b.exprType(e)
 	if t.Kind == ir.Array {
-		t = ir.PointerTo(t.Elem)
+		t = b.u.dm.PointerTo(t.Elem)
 	}
 	return t
 }
@@ -131,7 +131,7 @@ func (b *funcBuilder) lvalue(e cc.ExpressionNode) (l lval) {
 		if ot := b.objTypeOrNil(e); ot != nil {
 			t = ot
 		}
-		l = lval{ptr: b.cut(ue, ir.PointerTo(t)), typ: t}
+		l = lval{ptr: b.cut(ue, b.u.dm.PointerTo(t)), typ: t}
 	})()
 	return b.lvalueExpr(e)
 }

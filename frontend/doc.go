@@ -101,7 +101,9 @@
 //
 // # Types
 //
-// LP64: char (signed), short, int, long, long long and their unsigned
+// Of the data model of Options.DataModel (ir.DataModel: LP64, x86-64, by
+// default; ILP32, i386, with cc configured for linux/386 and gcc -m32's
+// macros and headers): char (signed), short, int, long, long long and their unsigned
 // versions, _Bool, enums (their underlying integer type, unsigned int when
 // no constant is negative, as gcc; the tag in Type.Tag), pointers, fixed-size
 // arrays, structs and unions, typedefs resolved. The qualifiers of the

@@ -687,7 +687,7 @@ func (b *funcBuilder) field(p ir.Value, x *cc.PostfixExpression, pos token.Posit
 			case f.Flexible:
 				panic(unsupported(pos, fmt.Sprintf("access to flexible array member %s of %s", name, st)))
 			}
-			d := b.newTemp(ir.PointerTo(f.Type))
+			d := b.newTemp(b.u.dm.PointerTo(f.Type))
 			b.emit(&ir.FieldAddr{At: b.at(), Dst: d, Ptr: p, Field: i})
 			return lval{ptr: d, typ: f.Type}
 		}
@@ -701,7 +701,7 @@ func (b *funcBuilder) addrOf(l lval) ir.Value {
 		return l.ptr
 	}
 	l.v.AddrTaken = true
-	d := b.newTemp(ir.PointerTo(l.v.Typ))
+	d := b.newTemp(b.u.dm.PointerTo(l.v.Typ))
 	b.emit(&ir.AddrOf{At: b.at(), Dst: d, Var: l.v})
 	return d
 }
@@ -712,7 +712,7 @@ func (b *funcBuilder) decay(l lval, pos token.Position) ir.Value {
 		panic(unsupported(pos, "decay of "+l.typ.String()))
 	}
 	a := b.addrOf(l)
-	d := b.newTemp(ir.PointerTo(l.typ.Elem))
+	d := b.newTemp(b.u.dm.PointerTo(l.typ.Elem))
 	b.emit(&ir.Conv{At: b.at(), Dst: d, X: a})
 	return d
 }
@@ -756,15 +756,16 @@ func (b *funcBuilder) ptrAdd(p, i ir.Value, neg bool, pos token.Position) ir.Val
 	if p.Type().Elem.Kind == ir.Void {
 		panic(unsupported(pos, "arithmetic on void*"))
 	}
-	i = b.convert(i, ir.LongType)
+	it := b.u.dm.Index()
+	i = b.convert(i, it)
 	if c, ok := i.(*ir.Const); ok && c.Bits == 0 {
 		return p
 	}
 	if neg {
 		if c, ok := i.(*ir.Const); ok {
-			i = ir.NewConst(ir.LongType, -c.Bits)
+			i = ir.NewConst(it, -c.Bits)
 		} else {
-			n := b.newTemp(ir.LongType)
+			n := b.newTemp(it)
 			b.emit(&ir.Unary{At: b.at(), Dst: n, Op: ir.Neg, X: i})
 			i = n
 		}
@@ -793,7 +794,7 @@ func (b *funcBuilder) arith(op ir.Op, l, r, e cc.ExpressionNode) ir.Value {
 		if lt.Elem.Kind == ir.Void {
 			panic(unsupported(pos, "arithmetic on void*"))
 		}
-		d := b.newTemp(ir.LongType)
+		d := b.newTemp(b.u.dm.PtrDiff())
 		b.emit(&ir.Binary{At: b.at(), Dst: d, Op: ir.Sub, X: lv, Y: rv})
 		return d
 	case lt.IsInteger() && rt.IsInteger():
@@ -985,7 +986,7 @@ func (b *funcBuilder) incDec(e cc.ExpressionNode, op ir.Op, post, want bool) ir.
 	var nv ir.Value
 	switch {
 	case l.typ.IsPointer():
-		nv = b.ptrAdd(old, ir.NewConst(ir.LongType, 1), op == ir.Sub, pos)
+		nv = b.ptrAdd(old, ir.NewConst(b.u.dm.Index(), 1), op == ir.Sub, pos)
 	case l.typ.IsInteger():
 		ct := promote(l.typ)
 		a := b.convert(old, ct)
@@ -1267,7 +1268,7 @@ func (b *funcBuilder) funcPointer(e cc.ExpressionNode) ir.Value {
 		if d, ok := x.ResolvedTo().(*cc.Declarator); ok && x.Case == cc.PrimaryExpressionIdent && d.Type().Kind() == cc.Function {
 			fv := b.pb.funcObj(d, x.Position())
 			fv.AddrTaken = true
-			t := b.newTemp(ir.PointerTo(fv.Typ))
+			t := b.newTemp(b.u.dm.PointerTo(fv.Typ))
 			b.emit(&ir.AddrOf{At: b.at(), Dst: t, Var: fv})
 			return t
 		}

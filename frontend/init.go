@@ -386,7 +386,7 @@ func (b *funcBuilder) leafLval(v *ir.Var, path string) lval {
 					fi = k
 				}
 			}
-			d := b.newTemp(ir.PointerTo(t.Fields[fi].Type))
+			d := b.newTemp(b.u.dm.PointerTo(t.Fields[fi].Type))
 			b.emit(&ir.FieldAddr{At: b.at(), Dst: d, Ptr: base, Field: fi})
 			p, t = d, t.Fields[fi].Type
 			i = j
@@ -398,10 +398,10 @@ func (b *funcBuilder) leafLval(v *ir.Var, path string) lval {
 			var idx int64
 			fmt.Sscan(path[i+1:j], &idx)
 			base := addr()
-			e := b.newTemp(ir.PointerTo(t.Elem))
+			e := b.newTemp(b.u.dm.PointerTo(t.Elem))
 			b.emit(&ir.Conv{At: b.at(), Dst: e, X: base})
-			d := b.newTemp(ir.PointerTo(t.Elem))
-			b.emit(&ir.PtrAdd{At: b.at(), Dst: d, Ptr: e, Index: ir.NewConst(ir.LongType, uint64(idx))})
+			d := b.newTemp(b.u.dm.PointerTo(t.Elem))
+			b.emit(&ir.PtrAdd{At: b.at(), Dst: d, Ptr: e, Index: ir.NewConst(b.u.dm.Index(), uint64(idx))})
 			p, t = d, t.Elem
 			i = j + 1
 		default:
@@ -527,15 +527,15 @@ func (pb *progBuilder) pointerConst(e cc.ExpressionNode, fnName string) (*ir.Var
 	et := e.Type()
 	if isFunction(e) {
 		v := pb.funcConst(e)
-		return v, 0, ir.PointerTo(v.Typ)
+		return v, 0, pb.u.dm.PointerTo(v.Typ)
 	}
 	if ut := et.Undecay(); ut != et && ut.Kind() == cc.Array {
 		v, off, t := pb.objectConst(e, fnName)
-		return v, off, ir.PointerTo(t.Elem)
+		return v, off, pb.u.dm.PointerTo(t.Elem)
 	}
 	if et.Kind() == cc.Array {
 		v, off, t := pb.objectConst(e, fnName)
-		return v, off, ir.PointerTo(t.Elem)
+		return v, off, pb.u.dm.PointerTo(t.Elem)
 	}
 	switch x := e.(type) {
 	case *cc.PrimaryExpression:
@@ -546,10 +546,10 @@ func (pb *progBuilder) pointerConst(e cc.ExpressionNode, fnName string) (*ir.Var
 		if x.Case == cc.UnaryExpressionAddrof {
 			if isFunction(x.CastExpression) {
 				v := pb.funcConst(x.CastExpression)
-				return v, 0, ir.PointerTo(v.Typ)
+				return v, 0, pb.u.dm.PointerTo(v.Typ)
 			}
 			v, off, t := pb.objectConst(x.CastExpression, fnName)
-			return v, off, ir.PointerTo(t)
+			return v, off, pb.u.dm.PointerTo(t)
 		}
 	case *cc.CastExpression:
 		if x.Case == cc.CastExpressionCast {

@@ -12,6 +12,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/inka-tool/inka/internal/ccheck"
 	"github.com/inka-tool/inka/ir"
 )
 
@@ -53,13 +54,14 @@ var layoutCases = []string{
 	`union { float f; unsigned bits:23; unsigned raw; }`,
 }
 
-// randomLayout returns a random struct or union declaration.
-func randomLayout(r *rand.Rand) string {
+// randomLayout returns a random struct or union declaration (its
+// bit-fields fit in their types in data model dm).
+func randomLayout(r *rand.Rand, dm ir.DataModel) string {
 	types := []string{"char", "unsigned char", "short", "unsigned short", "int", "unsigned", "long",
 		"unsigned long", "long long", "_Bool", "double", "float", "void (*)(int)", "char *", "long double"}
 	bitTypes := []string{"char", "unsigned char", "short", "unsigned short", "int", "unsigned", "long", "unsigned long", "_Bool"}
 	bitsOf := map[string]int{"char": 8, "unsigned char": 8, "short": 16, "unsigned short": 16, "int": 32,
-		"unsigned": 32, "long": 64, "unsigned long": 64, "_Bool": 1}
+		"unsigned": 32, "long": 8 * int(dm.Long().Size()), "unsigned long": 8 * int(dm.Long().Size()), "_Bool": 1}
 	var b strings.Builder
 	if r.Intn(5) == 0 {
 		b.WriteString("union { ")
@@ -94,13 +96,33 @@ func randomLayout(r *rand.Rand) string {
 }
 
 func TestLayoutAgainstGCC(t *testing.T) {
-	if _, err := exec.LookPath("gcc"); err != nil {
-		t.Skip("gcc not found")
+	for _, dm := range []ir.DataModel{ir.LP64, ir.ILP32} {
+		t.Run(dm.String(), func(t *testing.T) {
+			if err := ccheck.Links("gcc", dm); err != nil {
+				t.Skip(err)
+			}
+			layoutAgainstGCC(t, dm)
+		})
 	}
-	decls := append([]string(nil), layoutCases...)
+}
+
+// layoutAgainstGCC checks the layouts of data model dm against gcc's for
+// it: on i386, long long and double are aligned to 4 in structs, long and
+// pointers have 4 bytes, and so long bit-fields have 32 bits at most.
+func layoutAgainstGCC(t *testing.T, dm ir.DataModel) {
+	var decls []string
+	for _, d := range layoutCases {
+		if dm == ir.ILP32 {
+			if strings.Contains(d, "__int128") {
+				continue // not a type of i386
+			}
+			d = strings.ReplaceAll(d, "long x:40", "long long x:40") // too wide for a 32-bit long
+		}
+		decls = append(decls, d)
+	}
 	r := rand.New(rand.NewSource(23))
 	for i := 0; i < 150; i++ {
-		decls = append(decls, randomLayout(r))
+		decls = append(decls, randomLayout(r, dm))
 	}
 	var src strings.Builder
 	src.WriteString("#include <stdio.h>\n#include <stddef.h>\n#include <string.h>\n")
@@ -109,7 +131,7 @@ func TestLayoutAgainstGCC(t *testing.T) {
 	}
 	// The IR types come from the front end alone (no gcc): the globals
 	// g0, g1, ... have the types under test.
-	u, err := LoadSource("layout.c", []byte(src.String()), Options{})
+	u, err := LoadSource("layout.c", []byte(src.String()), Options{DataModel: dm})
 	require.NoError(t, err)
 	types := make([]*ir.Type, len(decls))
 	var probe strings.Builder
@@ -138,7 +160,7 @@ func TestLayoutAgainstGCC(t *testing.T) {
 	c := filepath.Join(dir, "layout.c")
 	require.NoError(t, os.WriteFile(c, []byte(probe.String()), 0o644))
 	bin := filepath.Join(dir, "layout")
-	out, err := exec.Command("gcc", "-w", "-o", bin, c).CombinedOutput()
+	out, err := exec.Command("gcc", dm.CFlag(), "-w", "-o", bin, c).CombinedOutput()
 	require.NoError(t, err, "%s", out)
 	out, err = exec.Command(bin).Output()
 	require.NoError(t, err)

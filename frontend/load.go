@@ -47,6 +47,10 @@ type Options struct {
 	Std string
 	// ForceIncludes are files read before the file, like cc -include.
 	ForceIncludes []string
+	// DataModel is the target's: cc/v4 is configured for it (linux/386
+	// and the predefined macros of gcc -m32 for ILP32), the types are
+	// laid out for it, and the program records it (ir.Program.DataModel).
+	DataModel ir.DataModel
 }
 
 // Macros returns the #define lines of the macros o defines: Defines, then
@@ -90,9 +94,10 @@ func (e *Error) Error() string {
 // Unit is a parsed and type-checked translation unit. Its methods may be
 // called concurrently.
 type Unit struct {
-	mu       sync.Mutex // Lower's caches
-	testComp bool       // Options.TestComp
-	path     string     // as given by the user
+	mu       sync.Mutex   // Lower's caches
+	testComp bool         // Options.TestComp
+	dm       ir.DataModel // Options.DataModel
+	path     string       // as given by the user
 	ast      *cc.AST
 	funcs    []*cc.FunctionDefinition           // defined in the main file, source order
 	defs     map[string]*cc.FunctionDefinition  // every function defined in the unit (headers too), by name
@@ -153,22 +158,35 @@ func (builtinFS) Open(name string) (fs.File, error) {
 // library is the C library inka models (package libc).
 var library = libc.Library{Bytes: true}
 
-var (
-	configOnce sync.Once
-	baseConfig *cc.Config
-	configErr  error
-)
+// hostConfig is cc's configuration for one data model, made once per
+// process: it runs the host C compiler to learn its predefined macros and
+// include paths.
+type hostConfig struct {
+	once sync.Once
+	cfg  *cc.Config
+	err  error
+}
 
-// config returns the host configuration (it runs the host C compiler once
-// per process to learn its predefined macros and include paths).
-func config() (*cc.Config, error) {
-	configOnce.Do(func() {
-		baseConfig, configErr = cc.NewConfig("", "")
+// configs caches the configuration of each data model (a cache of what
+// the host compiler says, the same for every caller).
+var configs [2]hostConfig
+
+// config returns a copy of the host configuration for data model dm:
+// the host's own for LP64, linux/386 with gcc -m32's macros and headers
+// for ILP32.
+func config(dm ir.DataModel) (*cc.Config, error) {
+	hc := &configs[dm]
+	hc.once.Do(func() {
+		if dm == ir.ILP32 {
+			hc.cfg, hc.err = cc.NewConfig("linux", "386", "-m32")
+		} else {
+			hc.cfg, hc.err = cc.NewConfig("", "")
+		}
 	})
-	if configErr != nil {
-		return nil, fmt.Errorf("configuring the C front end: %v", configErr)
+	if hc.err != nil {
+		return nil, fmt.Errorf("configuring the C front end for %s: %v", dm, hc.err)
 	}
-	cfg := *baseConfig
+	cfg := *hc.cfg
 	return &cfg, nil
 }
 
@@ -202,7 +220,7 @@ func LoadSource(path string, src []byte, opts Options) (u *Unit, err error) {
 }
 
 func load(path string, src []byte, opts Options) (*Unit, error) {
-	cfg, err := config()
+	cfg, err := config(opts.DataModel)
 	if err != nil {
 		return nil, err
 	}
@@ -242,6 +260,7 @@ func load(path string, src []byte, opts Options) (*Unit, error) {
 	packs.close(token.Position{})
 	u := &Unit{
 		testComp:   opts.TestComp,
+		dm:         opts.DataModel,
 		path:       path,
 		ast:        ast,
 		defs:       map[string]*cc.FunctionDefinition{},

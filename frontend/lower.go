@@ -40,7 +40,7 @@ func (u *Unit) lower(fn string, candidates bool) (p *ir.Program, err error) {
 	}
 	pb := &progBuilder{
 		u:       u,
-		p:       &ir.Program{File: u.path},
+		p:       &ir.Program{File: u.path, DataModel: u.dm},
 		funcs:   map[string]*ir.Func{},
 		fdefs:   map[*ir.Func]*cc.FunctionDefinition{},
 		globals: map[*cc.Declarator]*ir.Var{},

@@ -10,6 +10,10 @@ import (
 	"github.com/inka-tool/inka/ir"
 )
 
+// intKinds are the IR kinds of the integer types whose layout depends on
+// the data model.
+var intKinds = map[cc.Kind]ir.Kind{cc.Long: ir.Long, cc.ULong: ir.ULong, cc.LongLong: ir.LongLong, cc.ULongLong: ir.ULongLong}
+
 // irType converts a C type to the IR. Typedefs are resolved, qualifiers
 // dropped (declType adds those of a declaration), enums become their
 // underlying integer type with the enum tag in Type.Tag. pos locates the
@@ -35,14 +39,8 @@ func (u *Unit) irType(t cc.Type, pos token.Position) *ir.Type {
 		return ir.IntType
 	case cc.UInt:
 		return ir.UIntType
-	case cc.Long:
-		return ir.LongType
-	case cc.ULong:
-		return ir.ULongType
-	case cc.LongLong:
-		return ir.LongLongType
-	case cc.ULongLong:
-		return ir.ULongLongType
+	case cc.Long, cc.ULong, cc.LongLong, cc.ULongLong:
+		return u.dm.IntType(intKinds[t.Kind()])
 	case cc.Enum:
 		et := t.(*cc.EnumType)
 		ut := u.irType(et.UnderlyingType(), pos)
@@ -56,9 +54,9 @@ func (u *Unit) irType(t cc.Type, pos token.Position) *ir.Type {
 	case cc.Ptr:
 		elem := t.(*cc.PointerType).Elem()
 		if ft, ok := elem.(*cc.FunctionType); ok {
-			return ir.PointerTo(u.funcType(ft, pos))
+			return u.dm.PointerTo(u.funcType(ft, pos))
 		}
-		return ir.PointerTo(u.pointee(elem, pos))
+		return u.dm.PointerTo(u.pointee(elem, pos))
 	case cc.Array:
 		at := t.(*cc.ArrayType)
 		if at.IsVLA() {

@@ -1,5 +1,6 @@
 // Package interp is a concrete interpreter of inka's normalized IR (package
-// ir) with exact LP64 C semantics. It is the reference semantics of the
+// ir) with exact C semantics on the program's data model (LP64 or ILP32:
+// the widths are its types', ir.Program.DataModel). It is the reference semantics of the
 // project: it replays and confirms every test the constraint solver
 // proposes, records the decision outcomes a test covers, and detects
 // undefined behaviour. It is checked against gcc on the programs of

@@ -1,19 +1,19 @@
 package ir
 
-// Integer conversions of C11 6.3.1, on types of the LP64 target. The front
+// Integer conversions of C11 6.3.1, on the types of either data model. The front
 // end makes them explicit as Conv statements; package arith uses them to
 // type the expressions it generates.
 
 // Promote is the integer promotion: integer types of rank below int become
 // int (every value of _Bool, char, short and their unsigned versions fits
-// in an int on LP64); an enum promotes to its underlying type; other
+// in an int on LP64 and ILP32); an enum promotes to its underlying type; other
 // types are unchanged.
 func Promote(t *Type) *Type {
 	if t.IsInteger() && t.Rank() < IntType.Rank() {
 		return IntType
 	}
 	if t.IsInteger() && t.Tag != "" {
-		return IntTypeOf(t.Kind)
+		return modelOf(t).IntType(t.Kind)
 	}
 	return t
 }
@@ -57,9 +57,9 @@ func Unsigned(t *Type) *Type {
 	case Int:
 		return UIntType
 	case Long:
-		return ULongType
+		return modelOf(t).IntType(ULong)
 	case LongLong:
-		return ULongLongType
+		return modelOf(t).IntType(ULongLong)
 	}
-	return IntTypeOf(t.Kind)
+	return modelOf(t).IntType(t.Kind)
 }

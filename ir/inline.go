@@ -176,7 +176,7 @@ func (in *inliner) dispatch(out []Stmt, c *Call, depth int, site string) []Stmt 
 	}
 	blk := &out
 	for _, t := range ts {
-		a := in.temp("fp", PointerTo(t.Typ))
+		a := in.temp("fp", in.p.DataModel.PointerTo(t.Typ))
 		e := in.temp("fp", IntType)
 		ifs := &If{At: c.At}
 		*blk = append(*blk, &AddrOf{At: c.At, Dst: a, Var: t}, &Binary{At: c.At, Dst: e, Op: Eq, X: c.Ptr, Y: a}, ifs)

@@ -396,7 +396,7 @@ func (c *checker) stmt(s Stmt) {
 		if !s.Ptr.Type().IsPointer() || s.Ptr.Type().Elem.Kind == Void {
 			c.errorf("%s: pointer arithmetic on %s", StmtString(s), s.Ptr.Type())
 		}
-		c.sameType(s, "index", s.Index.Type(), LongType)
+		c.sameType(s, "index", s.Index.Type(), c.p.DataModel.Index())
 		c.sameType(s, "result", s.Dst.Typ, s.Ptr.Type())
 	case *Load:
 		c.varOK(s, s.Dst)
@@ -493,7 +493,7 @@ func (c *checker) binary(s *Binary) {
 		c.sameType(s, "comparison result", s.Dst.Typ, IntType)
 	case s.Op == Sub && xt.IsPointer():
 		c.sameType(s, "pointer difference", xt, yt)
-		c.sameType(s, "pointer difference result", s.Dst.Typ, LongType)
+		c.sameType(s, "pointer difference result", s.Dst.Typ, c.p.DataModel.PtrDiff())
 	case s.Op >= Add && s.Op <= Xor:
 		if !xt.IsInteger() || xt.Rank() < IntType.Rank() {
 			c.errorf("%s: arithmetic on %s (not a promoted integer)", StmtString(s), xt)

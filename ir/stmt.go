@@ -392,6 +392,9 @@ type Program struct {
 	Globals []*Var  // globals, statics and string literals used
 	Externs []*Extern
 	NumVars int // Var IDs are 0..NumVars-1
+	// DataModel is the target's (the front end's Options.DataModel): the
+	// types of the program are laid out for it.
+	DataModel DataModel
 }
 
 // Func returns the function named name, or nil.

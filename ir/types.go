@@ -124,7 +124,8 @@ var (
 	ULongLongType = &Type{Kind: ULongLong, size: 8, align: 8}
 )
 
-// IntTypeOf returns the predeclared integer (or _Bool) type of kind k.
+// IntTypeOf returns the predeclared integer (or _Bool) type of kind k of
+// LP64 (DataModel.IntType for another data model).
 func IntTypeOf(k Kind) *Type {
 	switch k {
 	case Bool:
@@ -153,10 +154,9 @@ func IntTypeOf(k Kind) *Type {
 	panic(fmt.Sprintf("ir.IntTypeOf(%v): not an integer kind", k))
 }
 
-// PointerTo returns the type "pointer to elem".
-func PointerTo(elem *Type) *Type {
-	return &Type{Kind: Pointer, Elem: elem, size: 8, align: 8}
-}
+// PointerTo returns the type "pointer to elem" of LP64 (DataModel.PointerTo
+// for another data model).
+func PointerTo(elem *Type) *Type { return LP64.PointerTo(elem) }
 
 // ArrayOf returns the type "array of n elem".
 func ArrayOf(elem *Type, n int64) *Type {

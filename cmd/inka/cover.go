@@ -37,6 +37,7 @@ func runCover(args []string, stdout, stderr io.Writer) int {
 	ff.register(fs)
 	var pf projectFlags
 	pf.register(fs)
+	ff.registerDataModel(fs)
 	pos, status, ok := parseCommand(fs, args)
 	if !ok {
 		return status

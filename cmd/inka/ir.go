@@ -24,6 +24,34 @@ type frontendFlags struct {
 	// conditions: lower with the conditions identified (the condition
 	// criteria of cover), not a flag of its own.
 	conditions bool
+	// dataModel is --data-model (registerDataModel), or the task's
+	// (inka testcomp).
+	dataModel ir.DataModel
+}
+
+// dataModelFlag is the value of --data-model: lp64 or ilp32.
+type dataModelFlag struct{ dm *ir.DataModel }
+
+func (f dataModelFlag) String() string {
+	if f.dm == nil {
+		return "lp64"
+	}
+	return strings.ToLower(f.dm.String())
+}
+
+func (f dataModelFlag) Set(s string) error {
+	dm, err := ir.ParseDataModel(s)
+	if err != nil {
+		return err
+	}
+	*f.dm = dm
+	return nil
+}
+
+// registerDataModel adds --data-model, for the commands that read a plain
+// C file (a Test-Comp task says its data model in its own way).
+func (ff *frontendFlags) registerDataModel(fs *flag.FlagSet) {
+	fs.Var(dataModelFlag{&ff.dataModel}, "data-model", "the target's data model: `lp64` (x86-64) or ilp32 (i386: long and pointers of 32 bits)")
 }
 
 func (ff *frontendFlags) register(fs *flag.FlagSet) {
@@ -33,7 +61,7 @@ func (ff *frontendFlags) register(fs *flag.FlagSet) {
 }
 
 func (ff *frontendFlags) options() frontend.Options {
-	return frontend.Options{IncludeDirs: ff.includes, Defines: ff.defines, NDEBUG: ff.ndebug, Conditions: ff.conditions}
+	return frontend.Options{IncludeDirs: ff.includes, Defines: ff.defines, NDEBUG: ff.ndebug, Conditions: ff.conditions, DataModel: ff.dataModel}
 }
 
 // parseArgs parses flags placed before or after the positional arguments.
@@ -78,6 +106,7 @@ func runIR(args []string, stdout, stderr io.Writer) int {
 	fn := fs.String("func", "", "lower function `F` (default: every function of the file)")
 	var ff frontendFlags
 	ff.register(fs)
+	ff.registerDataModel(fs)
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: inka ir FILE.c [--func F] [-I DIR] [-D NAME[=VALUE]] [--ndebug]")
 		fs.PrintDefaults()
@@ -105,7 +134,7 @@ func runIR(args []string, stdout, stderr io.Writer) int {
 	}
 	// With --func, the program of F (F and its callees); else every
 	// function once, with the globals and externs of all.
-	all := &ir.Program{File: file}
+	all := &ir.Program{File: file, DataModel: ff.dataModel}
 	seenG, seenE := map[string]bool{}, map[string]bool{}
 	for _, f := range funcs {
 		p, err := u.Lower(f)

@@ -243,6 +243,7 @@ func runReach(args []string, stdout, stderr io.Writer) int {
 	gf.register(fs)
 	var ff frontendFlags
 	ff.register(fs)
+	ff.registerDataModel(fs)
 	pos, status, ok := parseCommand(fs, args)
 	if !ok {
 		return status

@@ -31,6 +31,7 @@ func runRun(args []string, stdout, stderr io.Writer) int {
 	maxSteps := fs.Int64("max-steps", 10_000_000, "stop after this many statements")
 	var ff frontendFlags
 	ff.register(fs)
+	ff.registerDataModel(fs)
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: "+runUsage)
 		fs.PrintDefaults()
