@@ -53,6 +53,9 @@ type Options struct {
 	DataModel ir.DataModel
 }
 
+// DataModel is the data model the unit was read for (Options.DataModel).
+func (u *Unit) DataModel() ir.DataModel { return u.dm }
+
 // Macros returns the #define lines of the macros o defines: Defines, then
 // NDEBUG. The front end reads them before the file; code generated around
 // the file (the test harness) defines them the same way.

@@ -95,6 +95,11 @@ func ReadManifest(dir string) (*Manifest, error) {
 	if m.Schema != ManifestSchema {
 		return nil, fmt.Errorf("%s: schema %q, want %q", ManifestFile, m.Schema, ManifestSchema)
 	}
+	if m.DataModel != "" {
+		if _, err := ir.ParseDataModel(m.DataModel); err != nil {
+			return nil, fmt.Errorf("%s: %w", ManifestFile, err)
+		}
+	}
 	return &m, nil
 }
 
@@ -155,7 +160,7 @@ type validator struct {
 
 // flags are the compiler flags every build shares.
 func (v *validator) flags(opt string) []string {
-	f := []string{"-std=c11", "-Wall", "-Wextra", "-" + opt}
+	f := append([]string{"-std=c11", "-Wall", "-Wextra", "-" + opt}, v.targetFlags()...)
 	if v.opts.Werror {
 		f = append(f, "-Werror")
 	}
@@ -186,7 +191,23 @@ func (v *validator) includeFlags() []string {
 
 // frontendOptions are the preprocessor options the file was read with.
 func (v *validator) frontendOptions() frontend.Options {
-	return frontend.Options{IncludeDirs: v.includeDirs(), Defines: v.m.Defines, NDEBUG: v.m.NDEBUG, Conditions: v.m.Conditions}
+	return frontend.Options{IncludeDirs: v.includeDirs(), Defines: v.m.Defines, NDEBUG: v.m.NDEBUG, Conditions: v.m.Conditions, DataModel: v.dataModel()}
+}
+
+// dataModel is the manifest's data model (LP64 when it names none, or
+// one Validate does not know: ReadManifest refuses those).
+func (v *validator) dataModel() ir.DataModel {
+	dm, _ := ir.ParseDataModel(v.m.DataModel)
+	return dm
+}
+
+// targetFlags are the flags that make the compilers build for the data
+// model: none for LP64 (the host's), -m32 for ILP32.
+func (v *validator) targetFlags() []string {
+	if dm := v.dataModel(); dm != ir.LP64 {
+		return []string{dm.CFlag()}
+	}
+	return nil
 }
 
 // compile runs a compiler in the harness directory; it returns what the
@@ -237,7 +258,7 @@ func (v *validator) link(work, callerCC, stubsCC string, flags []string, extra .
 	}
 	var lflags []string
 	for _, f := range flags {
-		if f == "--coverage" {
+		if f == "--coverage" || f == "-m32" || f == "-m64" {
 			lflags = append(lflags, f)
 		}
 	}
@@ -485,7 +506,7 @@ func (v *validator) probes(cu *covUnit, c *CoverageResult) error {
 			return err
 		}
 	}
-	flags := []string{"-std=c11", "-O0", "-w", "-I", filepath.Dir(cu.path), "-DINKA_UNIT=\"" + unit + "\""}
+	flags := append([]string{"-std=c11", "-O0", "-w", "-I", filepath.Dir(cu.path), "-DINKA_UNIT=\"" + unit + "\""}, v.targetFlags()...)
 	flags = append(flags, v.includeFlags()...)
 	if out, err := v.link(work, "gcc", "gcc", flags, rt); err != nil {
 		return fmt.Errorf("probed build: %v\n%s", err, out)

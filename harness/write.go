@@ -40,7 +40,10 @@ type Manifest struct {
 	// Conditions: the run identified the conditions of the decisions
 	// (condition criteria, frontend.Options.Conditions): the validation
 	// lowers the file so too, and probes every condition.
-	Conditions      bool           `json:"conditions,omitempty"`
+	Conditions bool `json:"conditions,omitempty"`
+	// DataModel is the target's, as ir.DataModel spells it ("ILP32"; empty
+	// for LP64): the builds pass its flag (gcc -m32) to the compilers.
+	DataModel       string         `json:"data_model,omitempty"`
 	ArrayLen        int            `json:"array_len"`
 	PtrDepth        int            `json:"ptr_depth"`
 	UseInitializers bool           `json:"use_initializers,omitempty"`
@@ -128,7 +131,8 @@ func (s *Suite) manifest(dir, rel string) (*Manifest, error) {
 	}
 	m := &Manifest{Schema: ManifestSchema, File: rel, Source: s.File, Split: s.opts.Split, Caller: HarnessFile,
 		IncludeDirs: incs, Defines: s.opts.Frontend.Defines, NDEBUG: s.opts.Frontend.NDEBUG, Conditions: s.opts.Frontend.Conditions,
-		ArrayLen: s.opts.ArrayLen, PtrDepth: s.opts.PtrDepth, UseInitializers: s.opts.UseInitializers}
+		DataModel: s.opts.Frontend.DataModel.NonDefault(),
+		ArrayLen:  s.opts.ArrayLen, PtrDepth: s.opts.PtrDepth, UseInitializers: s.opts.UseInitializers}
 	if s.opts.Split {
 		m.Stubs = StubsFile
 	}

@@ -46,6 +46,15 @@ func (d DataModel) String() string {
 	return "LP64"
 }
 
+// NonDefault is d's name, or "" for LP64 (the default): what the JSON
+// outputs and manifests record, empty fields omitted.
+func (d DataModel) NonDefault() string {
+	if d == LP64 {
+		return ""
+	}
+	return d.String()
+}
+
 // PointerSize is the size of a pointer in bytes (and of size_t).
 func (d DataModel) PointerSize() int64 {
 	if d == ILP32 {

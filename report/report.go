@@ -86,6 +86,8 @@ type Options struct {
 	Seed            uint64 `json:"seed"`
 	Engine          string `json:"engine,omitempty"`
 	PrepassSteps    int64  `json:"prepass_steps,omitempty"`
+	// DataModel is the target's data model when it is not LP64 ("ILP32").
+	DataModel string `json:"data_model,omitempty"`
 }
 
 // Goal is one goal and its answer.

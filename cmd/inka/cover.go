@@ -121,7 +121,7 @@ func coverRun(u *frontend.Unit, file, fn string, crit testgen.Criterion, gf genF
 	if !ok {
 		return nil, exitUsage
 	}
-	return finishRun(report.FromCover(file, fn, crit, covs), start, gf, skipped)
+	return finishRun(report.FromCover(file, fn, crit, covs), start, gf, u.DataModel(), skipped)
 }
 
 // eachFunc runs do on the functions of u (all of them, or fn), and
@@ -146,9 +146,10 @@ func eachFunc(u *frontend.Unit, file, fn string, stderr io.Writer, do func(f str
 
 // finishRun completes a run's object: time, options, functions skipped
 // (the status is then 2).
-func finishRun(run *report.Run, start time.Time, gf genFlags, skipped []report.Skipped) (*report.Run, int) {
+func finishRun(run *report.Run, start time.Time, gf genFlags, dm ir.DataModel, skipped []report.Skipped) (*report.Run, int) {
 	run.Stats.TimeMS = time.Since(start).Milliseconds()
 	run.Options = gf.report()
+	run.Options.DataModel = dm.NonDefault()
 	run.Skipped = skipped
 	if len(skipped) > 0 {
 		return run, exitUsage

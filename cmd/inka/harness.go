@@ -9,9 +9,11 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"strings"
 
 	"github.com/inka-tool/inka/frontend"
 	"github.com/inka-tool/inka/harness"
+	"github.com/inka-tool/inka/ir"
 	"github.com/inka-tool/inka/mcdc"
 	"github.com/inka-tool/inka/report"
 	"github.com/inka-tool/inka/testgen"
@@ -34,6 +36,7 @@ func runHarness(args []string, stdout, stderr io.Writer) int {
 	gf.register(fs)
 	var ff frontendFlags
 	ff.register(fs)
+	ff.registerDataModel(fs)
 	pos, status, ok := parseCommand(fs, args)
 	if !ok {
 		return status
@@ -61,17 +64,29 @@ func runHarness(args []string, stdout, stderr io.Writer) int {
 		if *fn != "" {
 			run = onlyFunc(run, *fn)
 		}
+		// The shape of the inputs and the data model are the run's,
+		// unless given again.
+		set := map[string]bool{}
+		fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
+		reload := false
 		switch mcdc.Criterion(run.Criterion) {
 		case mcdc.Condition, mcdc.DecisionCondition, mcdc.MCDC:
 			// the tests cover conditions: the file is read with them
-			ff.conditions = true
+			ff.conditions, reload = true, true
+		}
+		if o := run.Options; o != nil && o.DataModel != "" && !set["data-model"] {
+			dm, err := ir.ParseDataModel(o.DataModel)
+			if err != nil {
+				fmt.Fprintf(stderr, "%s: %v\n", *from, err)
+				return exitUsage
+			}
+			ff.dataModel, reload = dm, dm != ff.dataModel
+		}
+		if reload {
 			if u, err = frontend.Load(file, ff.options()); err != nil {
 				return reportError(stderr, err)
 			}
 		}
-		// The shape of the inputs is the run's, unless given again.
-		set := map[string]bool{}
-		fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
 		if o := run.Options; o != nil {
 			if !set["array-len"] && o.ArrayLen > 0 {
 				gf.arrayLen = o.ArrayLen
@@ -188,6 +203,9 @@ func emitHarness(u *frontend.Unit, run *report.Run, gf genFlags, ff frontendFlag
 		}
 	}
 	build := fmt.Sprintf("cc -std=c11 -o %s %s", filepath.Join(dir, "harness"), filepath.Join(dir, m.Caller))
+	if ff.dataModel != ir.LP64 {
+		build = strings.Replace(build, "-std=c11", "-std=c11 "+ff.dataModel.CFlag(), 1)
+	}
 	if split {
 		build += " " + filepath.Join(dir, m.Stubs)
 	}

@@ -28,7 +28,7 @@ func mcdcRun(u *frontend.Unit, file, fn string, opts mcdc.Options, gf genFlags, 
 	if !ok {
 		return nil, exitUsage
 	}
-	return finishRun(report.FromMCDC(file, fn, opts.Criterion, opts.Form, rs), start, gf, skipped)
+	return finishRun(report.FromMCDC(file, fn, opts.Criterion, opts.Form, rs), start, gf, u.DataModel(), skipped)
 }
 
 // mcdcFunc runs the criterion on one function (errors: coverFunc's).

@@ -292,6 +292,7 @@ func runReach(args []string, stdout, stderr io.Writer) int {
 	}
 	run := report.FromReach(t.file, name, r)
 	run.Options = gf.report()
+	run.Options.DataModel = ff.dataModel.NonDefault()
 	if *format == "json" {
 		if err := report.WriteJSON(stdout, run); err != nil {
 			fmt.Fprintf(stderr, "inka: %v\n", err)

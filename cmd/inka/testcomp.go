@@ -158,6 +158,7 @@ func runTestComp(args []string, stdout, stderr io.Writer) int {
 	run := report.FromCover(task.Program, "main", testgen.AllDecisions, []*testgen.Coverage{res.Coverage})
 	run.Stats.TimeMS = time.Since(start).Milliseconds()
 	run.Options = gf.report()
+	run.Options.DataModel = ff.dataModel.NonDefault()
 	out.Run, out.Tests, out.Notes, out.Cases = run, len(res.Tests), res.Notes, res.Tests
 	if prop == testcomp.CoverageError {
 		out.Error = &errorJSON{Status: res.Error.Status.String(), Reason: res.Error.Reason, Test: res.Error.Test}
