@@ -13,6 +13,8 @@ import (
 	"sort"
 	"strings"
 	"time"
+
+	"github.com/inka-tool/inka/ir"
 )
 
 // The DOCTYPE lines of the format's two DTDs (test-format 1.1).
@@ -36,11 +38,11 @@ type Metadata struct {
 }
 
 // NewMetadata describes a suite for the program (its path and content).
-func NewMetadata(program string, src []byte, prop Property, dm DataModel, now time.Time) Metadata {
+func NewMetadata(program string, src []byte, prop Property, dm ir.DataModel, now time.Time) Metadata {
 	h := sha256.Sum256(src)
 	return Metadata{SourceCodeLang: "C", Producer: "inka", Specification: prop.Spec(),
 		ProgramFile: program, ProgramHash: hex.EncodeToString(h[:]), EntryFunction: "main",
-		Architecture: dm.Architecture(), CreationTime: now.UTC().Format(time.RFC3339)}
+		Architecture: Architecture(dm), CreationTime: now.UTC().Format(time.RFC3339)}
 }
 
 // Input is one value of a test: what one nondet call returns.

@@ -17,7 +17,7 @@ import (
 func sampleSuite() *Suite {
 	src := []byte("int main() { return 0; }\n")
 	return &Suite{
-		Meta: NewMetadata("p.c", src, CoverageError, LP64, time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC)),
+		Meta: NewMetadata("p.c", src, CoverageError, ir.LP64, time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC)),
 		Tests: []TestCase{
 			{Inputs: []Input{{Type: "int", Value: "-5"}, {Type: "uchar", Value: "200"}}},
 			{Inputs: []Input{{Type: "int", Value: "7"}}, CoversError: true},

@@ -7,6 +7,8 @@ import (
 	"strings"
 
 	"go.yaml.in/yaml/v3"
+
+	"github.com/inka-tool/inka/ir"
 )
 
 // Property is a test-generation property of the competition.
@@ -65,39 +67,19 @@ func propertyOfSpec(spec, where string) (Property, error) {
 	return 0, fmt.Errorf("%s: not a property inka generates tests for (coverage-error or coverage-branches): %s", where, strings.TrimSpace(spec))
 }
 
-// DataModel is the data model of a task.
-type DataModel string
-
-// The data models of the competition.
-const (
-	LP64  DataModel = "LP64"
-	ILP32 DataModel = "ILP32"
-)
-
-// Architecture is the metadata's name of the data model.
-func (d DataModel) Architecture() string {
-	if d == ILP32 {
+// Architecture is the metadata's name of a data model.
+func Architecture(dm ir.DataModel) string {
+	if dm == ir.ILP32 {
 		return "32bit"
 	}
 	return "64bit"
 }
 
-// ParseDataModel reads ilp32 or lp64 (in any case).
-func ParseDataModel(s string) (DataModel, error) {
-	switch DataModel(strings.ToUpper(s)) {
-	case LP64:
-		return LP64, nil
-	case ILP32:
-		return ILP32, nil
-	}
-	return "", fmt.Errorf("unknown data model %q (want ilp32 or lp64)", s)
-}
-
 // Task is a verification task: a program and what is asked of it.
 type Task struct {
-	Program    string     // the C file, as a path usable from here
-	Properties []Property // the test properties the task file lists (others are ignored)
-	DataModel  DataModel
+	Program    string       // the C file, as a path usable from here
+	Properties []Property   // the test properties the task file lists (others are ignored)
+	DataModel  ir.DataModel // the task file's options.data_model (LP64 when it names none)
 }
 
 // taskFile is the YAML of a task definition, format version 2.0.
@@ -144,9 +126,9 @@ func LoadTask(path string) (*Task, error) {
 		return nil, fmt.Errorf("%s: language %s (inka reads C)", path, l)
 	}
 	dir := filepath.Dir(path)
-	t := &Task{Program: filepath.Join(dir, files[0]), DataModel: LP64}
+	t := &Task{Program: filepath.Join(dir, files[0]), DataModel: ir.LP64}
 	if tf.Options.DataModel != "" {
-		if t.DataModel, err = ParseDataModel(tf.Options.DataModel); err != nil {
+		if t.DataModel, err = ir.ParseDataModel(tf.Options.DataModel); err != nil {
 			return nil, fmt.Errorf("%s: %v", path, err)
 		}
 	}

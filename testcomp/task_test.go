@@ -6,6 +6,8 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/require"
+
+	"github.com/inka-tool/inka/ir"
 )
 
 func TestLoadTask(t *testing.T) {
@@ -13,7 +15,7 @@ func TestLoadTask(t *testing.T) {
 	require.NoError(t, err)
 	require.Equal(t, filepath.Join("../testdata/testcomp", "sum_loop.c"), task.Program)
 	require.Equal(t, []Property{CoverageError, CoverageBranches}, task.Properties)
-	require.Equal(t, LP64, task.DataModel)
+	require.Equal(t, ir.LP64, task.DataModel)
 
 	dir := t.TempDir()
 	write := func(name, body string) string {
@@ -28,8 +30,8 @@ func TestLoadTask(t *testing.T) {
 	require.NoError(t, err)
 	require.Equal(t, filepath.Join(dir, "x.c"), task.Program)
 	require.Equal(t, []Property{CoverageBranches}, task.Properties)
-	require.Equal(t, ILP32, task.DataModel)
-	require.Equal(t, "32bit", task.DataModel.Architecture())
+	require.Equal(t, ir.ILP32, task.DataModel)
+	require.Equal(t, "32bit", Architecture(task.DataModel))
 
 	for _, bad := range []string{
 		"format_version: '1.0'\ninput_files: 'x.c'\n",

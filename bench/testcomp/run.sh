@@ -8,7 +8,8 @@
 #   bash bench/testcomp/run.sh [DIR] [RANDOM] [FILES...]
 #
 # Writes the suites under DIR (default /tmp/inka-testcomp) and prints the
-# table. Runs under nice.
+# table. A program with a task file NAME.yml beside it is run as that task
+# (its data model: ILP32 tasks are built with gcc -m32). Runs under nice.
 set -euo pipefail
 
 here=$(cd "$(dirname "$0")" && pwd)
@@ -23,23 +24,28 @@ mkdir -p "$dir"
 inka() { nice -n 19 "$dir/inka" "$@"; }
 field() { sed -n "s/^ *\"$1\": \"\{0,1\}\([^\",]*\)\"\{0,1\},\{0,1\}$/\1/p" | head -1; }
 
-printf '%-16s %-12s %6s %8s | %-16s %6s %8s | %-16s %6s %8s\n' program error time random \
+printf '%-16s %-5s %-12s %6s %8s | %-16s %6s %8s | %-16s %6s %8s\n' program model error time random \
 	"inka branches" tests time "random branches" tests runs
 found=0 reachable=0 proved=0 unreach=0 ge=0 total=0
 for f in "${files[@]}"; do
 	name=$(basename "$f" .c)
+	task=$f model=LP64
+	if [ -f "${f%.c}.yml" ]; then
+		task=${f%.c}.yml
+		grep -q 'data_model: *ILP32' "$task" && model=ILP32
+	fi
 	t0=$(date +%s.%N)
-	err=$(inka testcomp "$f" --property coverage-error --format json -o "$dir/$name-error" | field status)
+	err=$(inka testcomp "$task" --property coverage-error --format json -o "$dir/$name-error" | field status)
 	t1=$(date +%s.%N)
-	inka testcomp "$f" --property coverage-branches -o "$dir/$name-branches" >/dev/null
+	inka testcomp "$task" --property coverage-branches -o "$dir/$name-branches" >/dev/null
 	t2=$(date +%s.%N)
-	mine=$(inka testcov "$f" --suite "$dir/$name-branches" --dir "$dir/$name-cov" --format json)
-	rand=$(inka testcov "$f" --random "$random" --dir "$dir/$name-random" --format json)
+	mine=$(inka testcov "$task" --suite "$dir/$name-branches" --dir "$dir/$name-cov" --format json)
+	rand=$(inka testcov "$task" --random "$random" --dir "$dir/$name-random" --format json)
 	mt=$(echo "$mine" | field taken) mb=$(echo "$mine" | field branches) mn=$(echo "$mine" | field tests)
 	rt=$(echo "$rand" | field taken) rb=$(echo "$rand" | field branches) rn=$(echo "$rand" | field tests)
 	re=$(echo "$rand" | field error_calls)
 	rerr=no; [ "$re" -gt 0 ] && rerr=yes
-	printf '%-16s %-12s %5.1fs %8s | %6s/%-9s %6s %7.1fs | %6s/%-9s %6s %8s\n' "$name" "$err" \
+	printf '%-16s %-5s %-12s %5.1fs %8s | %6s/%-9s %6s %7.1fs | %6s/%-9s %6s %8s\n' "$name" "$model" "$err" \
 		"$(awk "BEGIN{print $t1 - $t0}")" "$rerr" "$mt" "$mb" "$mn" "$(awk "BEGIN{print $t2 - $t1}")" "$rt" "$rb" "$random" "$rn"
 	total=$((total + 1))
 	head -3 "$f" | grep -q '^// Reachable' && { reachable=$((reachable + 1)); [ "$err" = covered ] && found=$((found + 1)); }

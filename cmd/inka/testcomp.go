@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/inka-tool/inka/frontend"
+	"github.com/inka-tool/inka/ir"
 	"github.com/inka-tool/inka/report"
 	"github.com/inka-tool/inka/testcomp"
 	"github.com/inka-tool/inka/testgen"
@@ -34,7 +35,7 @@ func (t *taskFlags) register(fs *flag.FlagSet) {
 // task reads the positional argument: a C file or a task definition, and
 // the property asked (needed: a task listing several must be told which).
 func (t *taskFlags) task(arg string, needed bool) (*testcomp.Task, testcomp.Property, error) {
-	task := &testcomp.Task{Program: arg, DataModel: testcomp.LP64}
+	task := &testcomp.Task{Program: arg, DataModel: ir.LP64}
 	if strings.HasSuffix(arg, ".yml") || strings.HasSuffix(arg, ".yaml") {
 		var err error
 		if task, err = testcomp.LoadTask(arg); err != nil {
@@ -44,14 +45,11 @@ func (t *taskFlags) task(arg string, needed bool) (*testcomp.Task, testcomp.Prop
 			return nil, 0, &usageError{"--data-model: the task file gives the data model"}
 		}
 	} else if t.dataModel != "" {
-		dm, err := testcomp.ParseDataModel(t.dataModel)
+		dm, err := ir.ParseDataModel(t.dataModel)
 		if err != nil {
 			return nil, 0, &usageError{"--data-model: " + err.Error()}
 		}
 		task.DataModel = dm
-	}
-	if task.DataModel == testcomp.ILP32 {
-		return nil, 0, &usageError{"the ILP32 data model is not supported yet (inka's interpreter, model and harness are LP64)"}
 	}
 	var prop testcomp.Property
 	switch {
@@ -131,6 +129,7 @@ func runTestComp(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return fail(&usageError{err.Error()})
 	}
+	ff.dataModel = task.DataModel
 	opts := ff.options()
 	opts.TestComp = true
 	u, err := frontend.LoadSource(task.Program, src, opts)

@@ -4,10 +4,14 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/inka-tool/inka/internal/ccheck"
+	"github.com/inka-tool/inka/ir"
 )
 
 func TestTestCompUsage(t *testing.T) {
@@ -16,7 +20,7 @@ func TestTestCompUsage(t *testing.T) {
 		{"testcomp"},
 		{"testcomp", task}, // two properties: --property needed
 		{"testcomp", task, "--property", "coverage-error", "--data-model", "lp64"},  // the task says
-		{"testcomp", "../../testdata/testcomp/sum_loop.c", "--data-model", "ilp32"}, // not yet
+		{"testcomp", "../../testdata/testcomp/sum_loop.c", "--data-model", "ilp64"}, // no such model
 		{"testcomp", "../../testdata/testcomp/sum_loop.c", "--property", "unreach-call"},
 		{"testcomp", "../../testdata/testcomp/sum_loop.c", "--format", "xml"},
 		{"testcomp", "no-such-file.c"},
@@ -71,4 +75,57 @@ func TestTestCompTask(t *testing.T) {
 	assert.Equal(t, int64(1), cov.ErrorCalls)
 	assert.Equal(t, 10, cov.Branches) // gcov -b on sum_loop.c, checked by hand: 2 (&&) x 2 + 3 ifs x 2
 	assert.Greater(t, cov.Taken, 0)
+}
+
+// An ILP32 task: the test inka writes reaches the error in gcc -m32's
+// build, and not in the build for LP64 of the same program (its five
+// items fill 40 bytes only with 4-byte pointers and longs). The suite's
+// metadata says 32bit.
+func TestTestCompILP32Task(t *testing.T) {
+	if err := ccheck.Links("gcc", ir.ILP32); err != nil {
+		t.Skip(err)
+	}
+	dir := t.TempDir()
+	suite := filepath.Join(dir, "suite")
+	out, errs, status := runCmd(t, "testcomp", "../../testdata/testcomp/item_arena.yml", "--property", "coverage-error", "-o", suite, "--format", "json")
+	require.Equal(t, exitOK, status, errs)
+	var tc struct {
+		Error struct{ Status string }
+		Cases []struct {
+			Inputs []struct{ Value string }
+		}
+	}
+	require.NoError(t, json.Unmarshal([]byte(out), &tc), out)
+	require.Equal(t, "covered", tc.Error.Status)
+	require.Len(t, tc.Cases, 1)
+	assert.Equal(t, "5", tc.Cases[0].Inputs[0].Value)
+	meta, err := os.ReadFile(filepath.Join(suite, "metadata.xml"))
+	require.NoError(t, err)
+	assert.Contains(t, string(meta), "<architecture>32bit</architecture>")
+
+	calls := func(task string) int64 {
+		out, errs, status := runCmd(t, "testcov", task, "--suite", suite, "--format", "json", "--dir", t.TempDir())
+		require.Equal(t, exitOK, status, errs)
+		var cov struct {
+			ErrorCalls int64 `json:"error_calls"`
+		}
+		require.NoError(t, json.Unmarshal([]byte(out), &cov), out)
+		return cov.ErrorCalls
+	}
+	assert.Equal(t, int64(1), calls("../../testdata/testcomp/item_arena.yml"), "gcc -m32")
+	assert.Equal(t, int64(0), calls("../../testdata/testcomp/item_arena.c"), "gcc -m64")
+}
+
+// A program gcc rejects: inka testcov says first where inka's own front
+// end finds the error (file:line:col: message, no "inka:" prefix), then
+// what gcc said; exit status 2.
+func TestTestCovFrontEndFirst(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "broken.c")
+	src := "extern int __VERIFIER_nondet_int(void);\nint main() {\n  int x = __VERIFIER_nondet_int();\n  if (x > 3 +) return 1;\n  return 0;\n}\n"
+	require.NoError(t, os.WriteFile(file, []byte(src), 0o644))
+	_, errs, status := runCmd(t, "testcov", file, "--random", "1s", "--max-runs", "1")
+	require.Equal(t, exitUsage, status)
+	first, rest, _ := strings.Cut(errs, "\n")
+	assert.True(t, strings.HasPrefix(first, file+":4:14: "), "first line: %q", first)
+	assert.Contains(t, rest, "error:", "gcc's message follows")
 }

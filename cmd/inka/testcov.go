@@ -1,11 +1,16 @@
 package main
 
 import (
+	"errors"
 	"flag"
 	"fmt"
 	"io"
+	"strings"
 	"time"
 
+	"github.com/inka-tool/inka/frontend"
+	"github.com/inka-tool/inka/internal/ccheck"
+	"github.com/inka-tool/inka/ir"
 	"github.com/inka-tool/inka/testcomp"
 )
 
@@ -60,6 +65,12 @@ func runTestCov(args []string, stdout, stderr io.Writer) int {
 	}
 	out.Program = task.Program
 	v := &testcomp.Validator{Program: task.Program, CC: *cc, Dir: *work, Timeout: *timeout}
+	if task.DataModel != ir.LP64 {
+		if err := ccheck.Links(*cc, task.DataModel); err != nil {
+			return fail(&usageError{fmt.Sprintf("the task's data model is %s: %v", task.DataModel, err)})
+		}
+		v.Flags = []string{task.DataModel.CFlag()}
+	}
 	var m *testcomp.Measure
 	if *suitePath != "" {
 		s, err := testcomp.ReadSuite(*suitePath)
@@ -68,12 +79,12 @@ func runTestCov(args []string, stdout, stderr io.Writer) int {
 		}
 		m, err = v.Validate(s)
 		if err != nil {
-			return fail(&usageError{err.Error()})
+			return fail(frontEndFirst(task, err))
 		}
 	} else {
 		m, err = v.Random(random, *seed, *maxRuns)
 		if err != nil {
-			return fail(&usageError{err.Error()})
+			return fail(frontEndFirst(task, err))
 		}
 	}
 	out.Tests, out.Branches, out.Taken, out.Coverage = m.Tests, m.Branches, m.Taken, m.BranchCoverage()
@@ -95,4 +106,17 @@ func runTestCov(args []string, stdout, stderr io.Writer) int {
 	}
 	fmt.Fprintf(stdout, "; %v\n", m.Time.Round(time.Millisecond))
 	return exitOK
+}
+
+// frontEndFirst is the error of a validation that failed: when inka's own
+// front end finds an error in the program (a syntax or type error, not
+// a construct it leaves unsupported), its file:line:col: message comes
+// first, then what gcc said.
+func frontEndFirst(task *testcomp.Task, err error) error {
+	_, ferr := frontend.Load(task.Program, frontend.Options{TestComp: true, DataModel: task.DataModel})
+	var fe *frontend.Error
+	if errors.As(ferr, &fe) && !strings.HasPrefix(fe.Msg, "unsupported: ") {
+		return &frontend.Error{Pos: fe.Pos, Msg: fe.Msg + "\n" + err.Error()}
+	}
+	return &usageError{err.Error()}
 }
