@@ -19,6 +19,7 @@ import (
 	"testing"
 
 	"github.com/inka-tool/inka/frontend"
+	"github.com/inka-tool/inka/internal/ccheck"
 	"github.com/inka-tool/inka/internal/cdriver"
 	"github.com/inka-tool/inka/interp"
 	"github.com/inka-tool/inka/ir"
@@ -62,7 +63,7 @@ func TestDiffGCC(t *testing.T) {
 		for _, file := range files {
 			t.Run(filepath.Base(file), func(t *testing.T) {
 				t.Parallel()
-				diffFile(t, file)
+				diffFile(t, file, ir.LP64)
 			})
 		}
 	})
@@ -70,10 +71,36 @@ func TestDiffGCC(t *testing.T) {
 		diffStats.funcs, diffStats.cases, diffStats.compared, diffStats.ub, diffStats.byKind, diffStats.covered, diffStats.outcomes)
 }
 
+// TestDiffGCCILP32 is TestDiffGCC for ILP32, against gcc -m32: the
+// programs of testdata/diff and testdata/datamodel read, run and
+// compiled for i386.
+func TestDiffGCCILP32(t *testing.T) {
+	if err := ccheck.Links("gcc", ir.ILP32); err != nil {
+		t.Skip(err)
+	}
+	files, _ := filepath.Glob("../testdata/diff/*.c")
+	dm, _ := filepath.Glob("../testdata/datamodel/*.c")
+	files = append(files, dm...)
+	diffStats.Lock()
+	if diffStats.byKind == nil {
+		diffStats.byKind = map[interp.UBKind]int{}
+	}
+	diffStats.Unlock()
+	for _, file := range files {
+		if filepath.Base(file) == "switch.c" {
+			continue // case 1L << 40: a 64-bit long's
+		}
+		t.Run(filepath.Base(file), func(t *testing.T) {
+			t.Parallel()
+			diffFile(t, file, ir.ILP32)
+		})
+	}
+}
+
 // diffFile compiles one driver for all the functions of file and checks
 // each of them.
-func diffFile(t *testing.T, file string) {
-	u, err := frontend.Load(file, frontend.Options{})
+func diffFile(t *testing.T, file string, dm ir.DataModel) {
+	u, err := frontend.Load(file, frontend.Options{DataModel: dm})
 	if err != nil {
 		t.Fatalf("%s: %v", file, err)
 	}
@@ -100,14 +127,18 @@ func diffFile(t *testing.T, file string) {
 		drivers = append(drivers, d)
 	}
 	dir := t.TempDir()
+	var target []string
+	if dm != ir.LP64 {
+		target = []string{dm.CFlag()}
+	}
 	var san *cdriver.Binary
-	if ubsanWorks() {
-		san, err = cdriver.Build(dir, src, u.Path(), drivers, "-fsanitize=undefined", "-fno-sanitize-recover=all")
+	if ubsanWorks(dm) {
+		san, err = cdriver.Build(dir, src, u.Path(), drivers, append([]string{"-fsanitize=undefined", "-fno-sanitize-recover=all"}, target...)...)
 		if err != nil {
 			t.Fatalf("building the gcc driver with UBSan: %v", err)
 		}
 	}
-	bin, err := cdriver.Build(dir, src, u.Path(), drivers)
+	bin, err := cdriver.Build(dir, src, u.Path(), drivers, target...)
 	if err != nil {
 		t.Fatalf("building the gcc driver: %v", err)
 	}
@@ -119,14 +150,16 @@ func diffFile(t *testing.T, file string) {
 // ubsanKinds are the kinds of undefined behaviour that gcc's UBSan (or the
 // machine) always catches: an input on which the interpreter reports one
 // of them must fail in the sanitized build.
-var ubsanOnce struct {
+var ubsanOnce [2]struct {
 	sync.Once
 	ok bool
 }
 
-// ubsanWorks reports whether gcc can build with -fsanitize=undefined here.
-func ubsanWorks() bool {
-	ubsanOnce.Do(func() {
+// ubsanWorks reports whether gcc can build with -fsanitize=undefined here
+// for data model dm.
+func ubsanWorks(dm ir.DataModel) bool {
+	u := &ubsanOnce[dm]
+	u.Do(func() {
 		dir, err := os.MkdirTemp("", "inka-ubsan")
 		if err != nil {
 			return
@@ -136,9 +169,9 @@ func ubsanWorks() bool {
 		if os.WriteFile(src, []byte("int main(void) { return 0; }\n"), 0o644) != nil {
 			return
 		}
-		ubsanOnce.ok = exec.Command("gcc", "-fsanitize=undefined", "-o", filepath.Join(dir, "t"), src).Run() == nil
+		u.ok = exec.Command("gcc", dm.CFlag(), "-fsanitize=undefined", "-o", filepath.Join(dir, "t"), src).Run() == nil
 	})
-	return ubsanOnce.ok
+	return u.ok
 }
 
 // maxUBSanCases bounds the inputs with undefined behaviour run per

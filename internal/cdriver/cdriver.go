@@ -32,6 +32,7 @@ package cdriver
 import (
 	"bytes"
 	"fmt"
+	"hash/fnv"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -317,7 +318,11 @@ func Build(dir string, src []byte, file string, drivers []*Driver, flags ...stri
 	}
 	base := filepath.Join(dir, strings.TrimSuffix(filepath.Base(file), ".c"))
 	if len(flags) > 0 {
-		base += "_flags"
+		// builds with other flags (a sanitizer, -m32) in the same
+		// directory get other files
+		h := fnv.New32a()
+		h.Write([]byte(strings.Join(flags, "\x00")))
+		base += fmt.Sprintf("_flags%08x", h.Sum32())
 	}
 	if err := os.WriteFile(base+"_probed.c", tu1.Bytes(), 0o644); err != nil {
 		return nil, err
