@@ -59,6 +59,16 @@ func TestCoverReportFormats(t *testing.T) {
 	require.Equal(t, 0, status, errs)
 	assert.Equal(t, 2, strings.Count(trace, "end_of_record\n"))
 
+	// A project's object: the runs of its files (in path order).
+	out, errs, status = runCmd(t, "cover", file, "testdata/paper/trityp.c", "--format", "json", "-j", "1", "--no-cache")
+	require.Equal(t, 0, status, errs)
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "project.json"), []byte(out), 0o644))
+	page, errs, status = runCmd(t, "report", filepath.Join(dir, "project.json"))
+	require.Equal(t, 0, status, errs)
+	assert.Contains(t, page, `<tr id="f0-L40" class="unr">`) // trityp.c
+	assert.Contains(t, page, `<tr id="f1-L22" class="unr">`) // markup.c
+	assert.Contains(t, page, `38 goals: <span class="badge cov">33 covered</span>`)
+
 	_, errs, status = runCmd(t, "report", file)
 	assert.Equal(t, 2, status)
 	assert.Contains(t, errs, "testdata/report/markup.c:1:1: reading an inka/v1 run")

@@ -113,8 +113,8 @@ func readRun(path string) (*report.Run, error) {
 	return runs[0], nil
 }
 
-// readRuns reads the inka/v1 objects of a file, one after the other,
-// numbers kept exact. Its errors name the file, and the place in it where
+// readRuns reads the inka/v1 objects of a file, one after the other (a
+// project's object gives the runs of its files), numbers kept exact. Its errors name the file, and the place in it where
 // there is one.
 func readRuns(path string) ([]*report.Run, error) {
 	b, err := os.ReadFile(path)
@@ -129,14 +129,21 @@ func readRuns(path string) ([]*report.Run, error) {
 	dec.UseNumber()
 	var runs []*report.Run
 	for len(runs) == 0 || dec.More() {
-		var run report.Run
+		// a file's run, or a project's object: its files' runs
+		var run struct {
+			report.Run
+			Files []*report.Run `json:"files"`
+		}
 		if err := dec.Decode(&run); err != nil {
 			return nil, fmt.Errorf("%s: reading an inka/v1 run: %w", jsonPos(path, b, err), err)
 		}
 		if run.Schema != report.Schema {
 			return nil, fmt.Errorf("%s: schema %q, want %q", path, run.Schema, report.Schema)
 		}
-		runs = append(runs, &run)
+		if len(run.Files) == 0 {
+			runs = append(runs, &run.Run)
+		}
+		runs = append(runs, run.Files...)
 	}
 	return runs, nil
 }
