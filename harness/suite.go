@@ -201,7 +201,10 @@ func (s *Suite) replay(p *ir.Program, fn string, rt *report.Test) (*Test, error)
 // replayInputs reads the inputs of a test of the run: values, NULL
 // pointers and function pointers.
 func replayInputs(rt *report.Test) (interp.Inputs, error) {
-	in := interp.Inputs{Values: map[string]interp.Val{}, Null: map[string]bool{}, Funcs: map[string]string{}}
+	in := interp.Inputs{Values: map[string]interp.Val{}, Null: map[string]bool{}, Funcs: map[string]string{}, Len: rt.ArrayLen}
+	if rt.ArrayLen < 0 || rt.ArrayLen > ir.MaxDeclLen {
+		return in, fmt.Errorf("array_len %d: want 0..%d", rt.ArrayLen, ir.MaxDeclLen)
+	}
 	for _, m := range []map[string]any{rt.Args, rt.Globals, rt.Objects} {
 		for path, x := range m {
 			if str, ok := x.(string); ok && strings.HasPrefix(str, "&") {

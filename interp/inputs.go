@@ -57,7 +57,7 @@ func (m *machine) setup(f *ir.Func, in Inputs) error {
 		}
 	}
 	mk.shape = map[string]*ir.InputObject{}
-	for _, o := range ir.ComputeInputShape(iroots, m.cfg.PtrArrayLen, m.cfg.PtrDepth).Objects {
+	for _, o := range ir.ComputeInputShapeLen(iroots, m.cfg.PtrArrayLen, in.Len, m.cfg.PtrDepth).Objects {
 		mk.shape[o.Pointer] = o
 	}
 	for i, g := range m.prog.Globals {
@@ -508,7 +508,7 @@ func (m *machine) returnedObject(root string, t *ir.Type) (Val, error) {
 	if v, ok := m.returned[root]; ok {
 		return v, nil
 	}
-	sh := ir.ComputeInputShape([]ir.InputRoot{{Path: root, Typ: t}}, m.cfg.PtrArrayLen, m.cfg.PtrDepth)
+	sh := ir.ComputeInputShapeLen([]ir.InputRoot{{Path: root, Typ: t}}, m.cfg.PtrArrayLen, m.mk.in.Len, m.cfg.PtrDepth)
 	for _, o := range sh.Objects {
 		m.mk.shape[o.Pointer] = o
 	}

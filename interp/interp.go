@@ -116,6 +116,11 @@ type Inputs struct {
 	// function named "*" + path ("*cb", "*ops[0].handler") whose calls
 	// Stub answers.
 	Funcs map[string]string
+	// Len, when > 0, is the number of elements of the fresh objects whose
+	// elements hold no pointer (strings, buffers: ir.InputShape.FlatLen)
+	// in place of Config.PtrArrayLen. The length of such an input is part
+	// of the test: testgen gives longer ones to the goals that need them.
+	Len int
 }
 
 // StubFunc answers a call to an extern function. Call.Index counts the

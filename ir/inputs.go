@@ -12,8 +12,16 @@ import "fmt"
 // The interpreter builds this memory, the points-to analysis and the
 // constraint model name its objects, the harness writes C that builds it:
 // all of them take the shape from here, so they agree.
+//
+// FlatLen, when set, is the number of elements of the objects whose
+// elements hold no pointer (strings, byte buffers, arrays of numbers or of
+// plain structs) in place of ArrayLen: the length of those inputs can grow
+// (testgen tries longer ones for goals that need them, up to --max-len)
+// without multiplying the objects of linked structures, whose length
+// stays ArrayLen.
 type InputShape struct {
 	ArrayLen int
+	FlatLen  int
 	MaxDepth int
 	Objects  []*InputObject
 }
@@ -129,13 +137,23 @@ func InferPointees(f *Func) {
 
 // ComputeInputShape returns the input objects for the given roots.
 func ComputeInputShape(roots []InputRoot, arrayLen, maxDepth int) *InputShape {
+	return ComputeInputShapeLen(roots, arrayLen, 0, maxDepth)
+}
+
+// ComputeInputShapeLen returns the input objects for the given roots, the
+// objects without pointers flatLen elements long (InputShape.FlatLen; 0:
+// arrayLen).
+func ComputeInputShapeLen(roots []InputRoot, arrayLen, flatLen, maxDepth int) *InputShape {
 	if arrayLen <= 0 {
 		arrayLen = DefaultArrayLen
+	}
+	if flatLen <= 0 {
+		flatLen = arrayLen
 	}
 	if maxDepth < 0 {
 		maxDepth = DefaultMaxDepth
 	}
-	s := &InputShape{ArrayLen: arrayLen, MaxDepth: maxDepth}
+	s := &InputShape{ArrayLen: arrayLen, FlatLen: flatLen, MaxDepth: maxDepth}
 	for _, r := range roots {
 		s.addRoot(r)
 	}
@@ -145,7 +163,7 @@ func ComputeInputShape(roots []InputRoot, arrayLen, maxDepth int) *InputShape {
 // addRoot adds the objects of root r.
 func (s *InputShape) addRoot(r InputRoot) {
 	if r.Pointee != nil && r.Typ.IsPointer() && r.Typ.Elem.Kind == Void && s.MaxDepth >= 1 {
-		o := &InputObject{Pointer: r.Path, Depth: 1, Typ: ArrayOf(r.Pointee, int64(s.ArrayLen))}
+		o := &InputObject{Pointer: r.Path, Depth: 1, Typ: ArrayOf(r.Pointee, int64(s.lenOf(r.Pointee)))}
 		s.Objects = append(s.Objects, o)
 		return
 	}
@@ -188,7 +206,7 @@ func (s *InputShape) add(path string, t *Type, depth int, minLen int64) {
 			s.Objects = append(s.Objects, o)
 			continue
 		}
-		n := int64(s.ArrayLen)
+		n := int64(s.lenOf(elem))
 		if l.Path == "" && minLen > n {
 			// Every element is a variable of the model: a declared length
 			// beyond MaxDeclLen is not honoured (accesses past the object
@@ -199,6 +217,15 @@ func (s *InputShape) add(path string, t *Type, depth int, minLen int64) {
 		s.Objects = append(s.Objects, o)
 		s.add(p, o.Typ, depth+1, 0)
 	}
+}
+
+// lenOf is the number of elements of an input object of elements of type
+// elem: FlatLen when they hold no pointer, else ArrayLen.
+func (s *InputShape) lenOf(elem *Type) int {
+	if s.FlatLen > 0 && !elem.HasPointer() {
+		return s.FlatLen
+	}
+	return s.ArrayLen
 }
 
 // Lookup returns the object behind the pointer input at path, or nil.

@@ -76,6 +76,7 @@ type FuncSpan struct {
 // budgets.
 type Options struct {
 	ArrayLen        int    `json:"array_len"`
+	MaxLen          int    `json:"max_len,omitempty"`
 	MaxDepth        int    `json:"max_depth"`
 	UseInitializers bool   `json:"use_initializers"`
 	MaxUnroll       int    `json:"max_unroll"`
@@ -116,11 +117,16 @@ type Goal struct {
 
 // Test is one test: inputs, stub answers, and what the replay saw.
 type Test struct {
-	ID       int                   `json:"id"`
-	Function string                `json:"function,omitempty"`
-	Args     map[string]any        `json:"args"`
-	Globals  map[string]any        `json:"globals"`
-	Objects  map[string]any        `json:"objects"`
+	ID       int            `json:"id"`
+	Function string         `json:"function,omitempty"`
+	Args     map[string]any `json:"args"`
+	Globals  map[string]any `json:"globals"`
+	Objects  map[string]any `json:"objects"`
+	// ArrayLen is the number of elements of the test's input objects
+	// whose elements hold no pointer (strings, buffers), when it is not
+	// the run's (Options.ArrayLen): inka gives longer inputs to the goals
+	// that need them, up to --max-len (interp.Inputs.Len).
+	ArrayLen int                   `json:"array_len,omitempty"`
 	Stubs    map[string][]StubCall `json:"stubs"`
 	Return   any                   `json:"return,omitempty"`
 	// Stops says how a test that does not return ends: only the test of
@@ -321,7 +327,7 @@ func goalJSON(g testgen.Goal, fn string, status testgen.Status, reason string, t
 
 func testJSON(id int, fn string, t *testgen.Test, covers []string) Test {
 	out := Test{ID: id, Function: fn, Args: map[string]any{}, Globals: map[string]any{}, Objects: map[string]any{},
-		Stubs: map[string][]StubCall{}, Covers: covers, argOrder: t.ArgOrder}
+		Stubs: map[string][]StubCall{}, Covers: covers, argOrder: t.ArgOrder, ArrayLen: t.Inputs.Len}
 	if out.Covers == nil {
 		out.Covers = []string{}
 	}
@@ -569,6 +575,9 @@ func testText(t Test) string {
 	// ones that are not 0 (JSON has them all).
 	if g := nonZero(t.Globals); len(g) > 0 {
 		fmt.Fprintf(&w, " globals %s", valuesString(ordered{m: g}))
+	}
+	if t.ArrayLen > 0 {
+		fmt.Fprintf(&w, " (buffers of %d elements)", t.ArrayLen)
 	}
 	if o := nonZero(t.Objects); len(o) > 0 {
 		fmt.Fprintf(&w, " objects %s", valuesString(ordered{m: o}))

@@ -61,14 +61,22 @@ func inputModelDependence(f *ir.Func, pt *pointsto.Result, shape *ir.InputShape,
 	}
 	var parts []string
 	if len(d.inputWhy) > 0 {
-		parts = append(parts, fmt.Sprintf("unreachable for inka's input model only (each pointer input has its own object of %d elements, %d levels deep), not for every caller: %s",
-			shape.ArrayLen, shape.MaxDepth, strings.Join(dedup(d.inputWhy), "; ")))
+		parts = append(parts, fmt.Sprintf("unreachable for inka's input model only (each pointer input has its own object of %s, %d levels deep), not for every caller: %s",
+			shapeLens(shape), shape.MaxDepth, strings.Join(dedup(d.inputWhy), "; ")))
 	}
 	if len(d.calleeWhy) > 0 {
 		parts = append(parts, "unreachable under inka's stub contract only (an undefined callee stores at most one value, through its first pointer-to-integer argument, and calls no function of the file), not for every callee: "+
 			strings.Join(dedup(d.calleeWhy), "; "))
 	}
 	return strings.Join(parts, "; and ")
+}
+
+// shapeLens says how long the input objects of shape are.
+func shapeLens(shape *ir.InputShape) string {
+	if shape.FlatLen > shape.ArrayLen {
+		return fmt.Sprintf("%d elements, %d when they hold pointers", shape.FlatLen, shape.ArrayLen)
+	}
+	return fmt.Sprintf("%d elements", shape.ArrayLen)
 }
 
 type dependence struct {

@@ -163,7 +163,13 @@ func checkFile(t *testing.T, file string, opts Options, gcc bool, fig *checkFigu
 		if f := g.SanityFailures(); len(f) > 0 {
 			t.Errorf("%s: the sanity checkers:\n%s", fn, strings.Join(f, "\n"))
 		}
-		c.drv, err = cdriver.New(prog, fn, cdriver.Options{PtrArrayLen: opts.ArrayLen,
+		// The driver's buffers are as long as the longest test's: a
+		// shorter test leaves the rest 0, and its run never reads it.
+		flat := 0
+		for _, tc := range c.cov.Tests {
+			flat = max(flat, tc.Inputs.Len)
+		}
+		c.drv, err = cdriver.New(prog, fn, cdriver.Options{PtrArrayLen: opts.ArrayLen, FlatLen: flat,
 			PtrDepth: opts.PtrDepth, StubCalls: stubCalls})
 		if err != nil {
 			t.Logf("%s: no gcc driver: %v", fn, err)

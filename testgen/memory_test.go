@@ -1,8 +1,13 @@
 package testgen
 
 import (
+	"strings"
 	"testing"
 	"time"
+
+	"github.com/inka-tool/inka/frontend"
+	"github.com/inka-tool/inka/interp"
+	"github.com/inka-tool/inka/ir"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -21,6 +26,54 @@ func TestLibcStyle(t *testing.T) {
 		require.NotEmpty(t, cov.Goals, fn)
 		for _, gs := range cov.Goals {
 			assert.Equal(t, Covered, gs.Status, "%s %s: %s", fn, gs.Goal.ID(), gs.Reason)
+		}
+	}
+}
+
+// TestLongerInputs: goals that need strings or buffers longer than
+// --array-len (ten digits to overflow, a name past 12 characters, a
+// 16-byte tag, a line past 8 columns) are covered on longer inputs, whose
+// length the test records; a goal that needs more than --max-len stays
+// unknown and says so; without the growth (MaxLen at ArrayLen) the same
+// goals are unknown with the input model's caveat, never unreachable.
+func TestLongerInputs(t *testing.T) {
+	const file = "../testdata/memory/lengths.c"
+	longer := map[string]bool{"lengths.c:18:13:true": true, "lengths.c:36:9:true": true,
+		"lengths.c:46:24:false": true, "lengths.c:62:20:true": true}
+	const tooLong = "lengths.c:95:9:true" // n > 80
+	for _, fn := range []string{"parse_u32", "check_name", "tag_equal", "count_lines", "sum_groups", "path_ok"} {
+		for _, grow := range []bool{true, false} {
+			u, err := frontend.Load(file, frontend.Options{})
+			require.NoError(t, err)
+			p, err := u.Lower(fn)
+			require.NoError(t, err)
+			opts := Options{Check: true}
+			if !grow {
+				opts.MaxLen = ir.DefaultArrayLen
+			}
+			g, err := NewGenerator(p, opts)
+			require.NoError(t, err)
+			cov := g.Cover(AllDecisions, time.Minute)
+			assert.Empty(t, g.SanityFailures(), fn)
+			for _, gs := range cov.Goals {
+				id := strings.TrimPrefix(gs.Goal.ID(), "../testdata/memory/")
+				switch {
+				case id == tooLong || (!grow && longer[id]):
+					assert.Equal(t, Unknown, gs.Status, "%s %s", fn, id)
+					if grow {
+						assert.Contains(t, gs.Reason, "inputs of up to 64 elements tried", id)
+					} else {
+						assert.Contains(t, gs.Reason, "object of 4 elements", id)
+					}
+				case longer[id]:
+					require.Equal(t, Covered, gs.Status, "%s %s: %s", fn, id, gs.Reason)
+					tc := cov.Tests[gs.Test]
+					assert.Greater(t, tc.Inputs.Len, ir.DefaultArrayLen, "%s: the test's buffers are longer", id)
+					assert.Equal(t, interp.Returned, tc.Result.Outcome, id)
+				default:
+					assert.Equal(t, Covered, gs.Status, "%s %s: %s", fn, id, gs.Reason)
+				}
+			}
 		}
 	}
 }

@@ -36,8 +36,14 @@ const (
 	fdQuick = 5_000
 )
 
-// Reach answers a goal with up to max tests (max ≤ 0: one).
-func (g *Generator) Reach(goal Goal, max int) (res *GoalResult) {
+// Reach answers a goal with up to max tests (max ≤ 0: one), on longer
+// input objects when their length is what leaves it unknown (grow.go).
+func (g *Generator) Reach(goal Goal, max int) *GoalResult {
+	return g.grow(goal, max, g.reach(goal, max))
+}
+
+// reach answers a goal on the generator's input shape.
+func (g *Generator) reach(goal Goal, max int) (res *GoalResult) {
 	if max <= 0 {
 		max = 1
 	}
@@ -67,17 +73,17 @@ func (g *Generator) Reach(goal Goal, max int) (res *GoalResult) {
 		// fd answers the easy goals of such a function at once (a quick
 		// try), gini the bit mixes, fd again with what is left.
 		res = g.reachFD(goal, max, gb.Child("fd", fdQuick, time.Time{}), fdQuick)
-		if res.Status == Unknown && !res.NoTest && !gb.Exhausted() {
+		if res.Status == Unknown && !res.NoTest && !gb.Exhausted() && !g.growing(res) {
 			res = combine(res, g.reachSAT(goal, max, gb))
 		}
-		if res.Status == Unknown && !res.NoTest && !gb.Exhausted() {
+		if res.Status == Unknown && !res.NoTest && !gb.Exhausted() && !g.growing(res) {
 			res = combine(res, g.reachFD(goal, max, gb, g.Opts.Steps-gb.Used()))
 		}
 		return res
 	}
 	share := g.Opts.Steps / fdShare
 	res = g.reachFD(goal, max, gb.Child("fd", share, time.Time{}), share)
-	if res.Status == Unknown && !res.NoTest && !gb.Exhausted() {
+	if res.Status == Unknown && !res.NoTest && !gb.Exhausted() && !g.growing(res) {
 		// (fd's complete search under the input model's caveat leaves
 		// gini the same caveat: NoTest.)
 		res = combine(res, g.reachSAT(goal, max, gb))

@@ -315,7 +315,7 @@ func (p *prepass) mutate(run *prepassRun) {
 // run meets them.
 func (p *prepass) inputs(run *prepassRun) interp.Inputs {
 	g := p.g
-	in := interp.Inputs{Values: run.values}
+	in := interp.Inputs{Values: run.values, Len: g.inputLen()}
 	in.Leaf = func(path string, t *ir.Type) (interp.Val, bool) {
 		if t.IsPointer() {
 			nt, ok := run.ptrs[path]
@@ -436,7 +436,7 @@ func (p *prepass) makeTest(run *prepassRun, bud *budget.B) bool {
 		}
 	}
 	answers, writes := run.answers, run.writes
-	t.Inputs = interp.Inputs{Values: run.values, Null: null, Stub: func(call interp.StubCall) interp.StubAnswer {
+	t.Inputs = interp.Inputs{Values: run.values, Null: null, Len: g.inputLen(), Stub: func(call interp.StubCall) interp.StubAnswer {
 		var ans interp.StubAnswer
 		if l := answers[call.Callee]; call.Index < len(l) {
 			ans.Return = l[call.Index]

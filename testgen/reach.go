@@ -81,7 +81,15 @@ type Options struct {
 	// being inputs.
 	UseInitializers bool
 	ArrayLen        int // elements behind a T* input (default 4)
-	PtrDepth        int // levels of fresh objects behind pointer inputs (default 3)
+	// MaxLen bounds the length of the input objects whose elements hold
+	// no pointer (strings, buffers) when a goal needs longer ones than
+	// ArrayLen (grow.go): default DefaultMaxLen; at most ArrayLen, no
+	// growth.
+	MaxLen int
+	// flatLen is the length of those objects in this generator (0:
+	// ArrayLen): set on the generators of longer inputs.
+	flatLen  int
+	PtrDepth int // levels of fresh objects behind pointer inputs (default 3)
 	// Engine picks the solver (portfolio.go): EngineFD, EngineSAT, or
 	// EngineAuto (the default) for a choice per goal.
 	Engine string
@@ -140,6 +148,9 @@ func (o Options) withDefaults() Options {
 	}
 	if o.ArrayLen <= 0 {
 		o.ArrayLen = ir.DefaultArrayLen
+	}
+	if o.MaxLen == 0 {
+		o.MaxLen = DefaultMaxLen
 	}
 	if o.PtrDepth <= 0 {
 		o.PtrDepth = 3
@@ -262,6 +273,10 @@ type Generator struct {
 	sat *satEngine
 	// sanity lists the failures of the checkers (Options.Check).
 	sanity []string
+	// longer is the generator of the same function on longer inputs
+	// (grow.go), built on first use; noLonger when there is none.
+	longer   *Generator
+	noLonger bool
 }
 
 // NewGenerator prepares the goals of p's entry function.
@@ -273,7 +288,7 @@ func NewGenerator(p *ir.Program, opts Options) (*Generator, error) {
 	// parameter is "g#ID").
 	var roots []ir.InputRoot
 	roots, g.inputs = ir.EntryInputs(g.Fn, p.Globals, opts.UseInitializers)
-	g.shape = ir.ComputeInputShape(roots, opts.ArrayLen, opts.PtrDepth)
+	g.shape = ir.ComputeInputShapeLen(roots, opts.ArrayLen, opts.flatLen, opts.PtrDepth)
 	// Calls through function pointers are resolved by the points-to
 	// analysis as the function is inlined.
 	// The analyses of the setup share a budget: out of it, every goal is

@@ -14,7 +14,12 @@ import (
 // SanityFailures returns the failures of the sanity checkers met so far
 // (Options.Check): each names the transformation after which a form broke
 // a rule. Empty unless inka has a bug.
-func (g *Generator) SanityFailures() []string { return g.sanity }
+func (g *Generator) SanityFailures() []string {
+	if g.longer != nil {
+		return append(append([]string(nil), g.sanity...), g.longer.SanityFailures()...)
+	}
+	return g.sanity
+}
 
 // sanityFailed records a failure and returns it as the error of the step.
 func (g *Generator) sanityFailed(after string, err error) error {

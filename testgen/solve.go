@@ -391,10 +391,14 @@ func (g *Generator) solveCut(b *built, goal Goal, more bool, res *GoalResult) (b
 		case confirms(rr, goal, t, g.Opts.StopsCover):
 			res.Tests = append(res.Tests, t)
 		case reached(rr, goal, t):
-			if res.Reason == "" {
-				res.Reason = fmt.Sprintf("the goal is reached only by runs that then stop with %s", describe(rr, goal))
+			// An out-of-bounds run names the length of the inputs, which
+			// longer ones may change (grow.go): it wins over the others.
+			why := fmt.Sprintf("the goal is reached only by runs that then stop with %s", describe(rr, goal))
+			if res.Reason == "" || (!lengthBound(res.Reason) && lengthBound(why)) {
+				res.Reason = why
 			}
-			return !more
+			// Longer inputs are tried next: no more search here.
+			return !more || g.growing(res)
 		case b.in.cutReason(b.req.Val().Int64()) != "":
 			// A run the model follows only up to a cut point.
 			if res.Reason == "" {

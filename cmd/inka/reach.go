@@ -30,6 +30,7 @@ type genFlags struct {
 	maxInline int
 	seed      uint64
 	arrayLen  int
+	maxLen    int
 	useInit   bool
 	engine    string
 	dumpSMT2  string
@@ -52,6 +53,9 @@ func (g *genFlags) register(fs *flag.FlagSet) {
 	// Every element of the objects behind pointer inputs is a variable of
 	// the model: thousands make every goal slow, so the range is bounded.
 	fs.Func("array-len", "elements of the object behind a pointer input (1..1024, default 4)", intIn(&g.arrayLen, 1, 1024))
+	g.maxLen = testgen.DefaultMaxLen
+	fs.Func("max-len", fmt.Sprintf("longest string or buffer behind a pointer input tried for a goal that needs inputs longer than --array-len (1..1024, default %d; at most --array-len: none)", testgen.DefaultMaxLen),
+		intIn(&g.maxLen, 1, 1024))
 	fs.BoolVar(&g.useInit, "use-initializers", false, "globals start from their initializers instead of being inputs")
 	fs.BoolVar(&g.check, "check", false, "debugging: run the sanity checkers of the IR, the points-to results and the Pointer-SSA after every transformation (a broken rule is reported, a bug of inka)")
 	g.engine = testgen.EngineAuto
@@ -82,7 +86,7 @@ func (g *genFlags) prepare() error {
 
 // report returns the options as the inka/v1 output records them.
 func (g *genFlags) report() *report.Options {
-	return &report.Options{ArrayLen: g.arrayLen, MaxDepth: ir.DefaultMaxDepth, UseInitializers: g.useInit,
+	return &report.Options{ArrayLen: g.arrayLen, MaxLen: g.maxLen, MaxDepth: ir.DefaultMaxDepth, UseInitializers: g.useInit,
 		MaxUnroll: g.maxUnroll, MaxInline: g.maxInline, Steps: g.steps, TimeoutMS: g.timeout.Milliseconds(),
 		TotalTimeoutMS: g.total.Milliseconds(), Seed: g.seed, Engine: g.engine, PrepassSteps: g.prepass}
 }
@@ -127,7 +131,7 @@ func intIn(p *int, lo, hi int) func(string) error {
 // options returns the generator's options; total is the run's budget.
 func (g *genFlags) options(total *budget.B) testgen.Options {
 	return testgen.Options{Steps: g.steps, Timeout: g.timeout, Total: total, MaxUnroll: g.maxUnroll,
-		MaxInline: g.maxInline, Seed: g.seed, ArrayLen: g.arrayLen, UseInitializers: g.useInit,
+		MaxInline: g.maxInline, Seed: g.seed, ArrayLen: g.arrayLen, MaxLen: g.maxLen, UseInitializers: g.useInit,
 		Engine: g.engine, DumpSMT2: g.dumpSMT2, Check: g.check, PrepassSteps: prepassOption(g.prepass)}
 }
 

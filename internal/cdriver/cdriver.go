@@ -46,6 +46,10 @@ import (
 // Options mirror the interp.Config fields that shape the inputs.
 type Options struct {
 	PtrArrayLen int // default 4
+	// FlatLen is the length of the objects whose elements hold no pointer
+	// (interp.Inputs.Len, ir.InputShape.FlatLen; 0: PtrArrayLen). The
+	// leaves of a case that a shorter input leaves out are 0.
+	FlatLen int
 	PtrDepth    int // default 2 (ir.DefaultMaxDepth)
 	StubCalls   int // calls answered per extern callee (later ones return 0); default 8
 	// UseInitializers: the globals start from their initializers (the
@@ -393,7 +397,7 @@ func (d *Driver) layout() error {
 			roots = append(roots, ir.InputRoot{Path: root, Typ: e.Result})
 		}
 	}
-	d.shape = ir.ComputeInputShape(roots, d.opts.PtrArrayLen, d.opts.PtrDepth)
+	d.shape = ir.ComputeInputShapeLen(roots, d.opts.PtrArrayLen, d.opts.FlatLen, d.opts.PtrDepth)
 	for _, r := range roots {
 		d.addLeaves(r.Path, r.Typ, -1)
 	}
