@@ -49,9 +49,9 @@ type Options struct {
 	// FlatLen is the length of the objects whose elements hold no pointer
 	// (interp.Inputs.Len, ir.InputShape.FlatLen; 0: PtrArrayLen). The
 	// leaves of a case that a shorter input leaves out are 0.
-	FlatLen int
-	PtrDepth    int // default 2 (ir.DefaultMaxDepth)
-	StubCalls   int // calls answered per extern callee (later ones return 0); default 8
+	FlatLen   int
+	PtrDepth  int // default 2 (ir.DefaultMaxDepth)
+	StubCalls int // calls answered per extern callee (later ones return 0); default 8
 	// UseInitializers: the globals start from their initializers (the
 	// program's own), not from the case (interp.Config.UseInitializers).
 	UseInitializers bool
