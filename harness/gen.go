@@ -31,8 +31,8 @@ type fresh struct {
 	typ  *ir.Type // ir.ArrayOf(pointee, ArrayLen)
 	elem frontend.CType
 	// scalar spells the element type instead of elem behind a void *
-	// input, whose object has the integer type of the accesses made
-	// through it (ir.InferPointees).
+	// input, whose object has the integer, struct or union type of the
+	// accesses made through it (ir.InferPointees).
 	scalar string
 	cname  string
 }
@@ -393,8 +393,14 @@ func (g *tgen) addFresh(root string, t *ir.Type, ct frontend.CType, rel string) 
 			continue
 		}
 		o := &fresh{ptr: path, typ: so.Typ, cname: fmt.Sprintf("inka_o%d", len(g.objs))}
-		if l.Type.Elem.Kind == ir.Void {
-			o.scalar = so.Typ.Elem.String()
+		if e := ir.Unqualified(so.Typ.Elem); l.Type.Elem.Kind == ir.Void {
+			// The type the function converts the void * to: an integer
+			// type, or a struct or union spelled by its tag.
+			if (e.Kind == ir.Struct || e.Kind == ir.Union) && e.Tag == "" {
+				g.skipf("object behind %s: a %s without a tag", path, e.Kind)
+				return
+			}
+			o.scalar = e.String()
 		} else {
 			elem, err := ct.Walk(rel + l.Path + "[0]")
 			if err != nil {

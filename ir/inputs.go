@@ -116,15 +116,16 @@ func ParamRoot(v *Var) InputRoot {
 
 // InferPointees sets the Pointee of the `void *` parameters of f: the
 // pointee type of the first conversion of the parameter to a pointer to
-// an integer type in f's body (`const unsigned char *s = src;` in a
-// memcpy). A void * parameter takes the type of the accesses made
+// an integer type or to a struct or union in f's body (`const unsigned
+// char *s = src;` in a memcpy, `const struct rec *x = pa;` in a qsort
+// comparator). A void * parameter takes the type of the accesses made
 // through it: the object behind it as an input is an array of that type
 // (any type would do for the semantics, C lets a void * point to any
 // object; this one lets the test's bytes be what the function reads).
 func InferPointees(f *Func) {
 	Walk(f.Body, func(s Stmt) {
 		c, ok := s.(*Conv)
-		if !ok || !c.Dst.Typ.IsPointer() || !c.Dst.Typ.Elem.IsInteger() {
+		if !ok || !c.Dst.Typ.IsPointer() || !objectPointee(c.Dst.Typ.Elem) {
 			return
 		}
 		v, ok := c.X.(*Var)
@@ -133,6 +134,14 @@ func InferPointees(f *Func) {
 		}
 		v.Pointee = c.Dst.Typ.Elem
 	})
+}
+
+// objectPointee reports whether a void * parameter converted to a pointer
+// to t takes t as its pointee: an integer type (the bytes of memcpy), or a
+// complete struct or union (the records of a qsort comparator:
+// `const struct rec *x = pa;`).
+func objectPointee(t *Type) bool {
+	return t.IsInteger() || ((t.Kind == Struct || t.Kind == Union) && t.Size() > 0)
 }
 
 // ComputeInputShape returns the input objects for the given roots.
@@ -165,6 +174,7 @@ func (s *InputShape) addRoot(r InputRoot) {
 	if r.Pointee != nil && r.Typ.IsPointer() && r.Typ.Elem.Kind == Void && s.MaxDepth >= 1 {
 		o := &InputObject{Pointer: r.Path, Depth: 1, Typ: ArrayOf(r.Pointee, int64(s.lenOf(r.Pointee)))}
 		s.Objects = append(s.Objects, o)
+		s.add(r.Path, o.Typ, 2, 0) // the pointers of a struct pointee
 		return
 	}
 	s.add(r.Path, r.Typ, 1, r.MinLen)

@@ -203,6 +203,14 @@ int cmp(const void *a, const void *b, void *unused, void *twice, size_t n)
     const unsigned char *u = twice;
     return n ? (*p - *q) + *s + *u + (unused != 0) : 0;
 }
+struct node { int key; struct node *next; };
+struct opaque;
+int visit(void *ctx, void *handle)
+{
+    struct node *n = ctx;
+    struct opaque *o = handle;
+    return n->next != NULL && o != NULL;
+}
 `
 
 // TestInferPointees: a void * parameter takes the type of the accesses
@@ -221,6 +229,18 @@ func TestInferPointees(t *testing.T) {
 	assert.Equal(t, "int[4]", s.Lookup("b").Typ.String())
 	assert.Equal(t, "short[4]", s.Lookup("twice").Typ.String(), "the first conversion")
 	assert.True(t, s.Lookup("unused").Void)
+
+	// A struct pointee (a qsort comparator's records, a callback's
+	// context): an array of the struct, the objects behind its pointers
+	// built in turn; an incomplete struct stays void.
+	p = lower(t, "pointee.c", pointeeSrc, "visit")
+	roots, _ = ir.EntryInputs(p.Funcs[0], p.Globals, false)
+	s = ir.ComputeInputShape(roots, 4, 2)
+	require.NotNil(t, s.Lookup("ctx"))
+	assert.Equal(t, "struct node[4]", s.Lookup("ctx").Typ.String())
+	require.NotNil(t, s.Lookup("ctx[0].next"), "the pointers of the records")
+	assert.Equal(t, 2, s.Lookup("ctx[0].next").Depth)
+	assert.True(t, s.Lookup("handle").Void)
 }
 
 func onlyShadowed(m map[*ir.Var]string) map[*ir.Var]string {

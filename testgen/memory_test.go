@@ -77,3 +77,18 @@ func TestLongerInputs(t *testing.T) {
 		}
 	}
 }
+
+// TestVoidToStruct: comparators and callbacks that convert their void *
+// parameters to struct pointers (qsort's records, a visitor's context,
+// records holding string pointers) get records as inputs: every outcome is
+// covered, where inka used to pass NULL only.
+func TestVoidToStruct(t *testing.T) {
+	for _, fn := range []string{"cmp_key", "cmp_prio_tag", "count_visit", "cmp_entry"} {
+		g := gen(t, "../testdata/memory/records.c", fn)
+		cov := g.Cover(AllDecisions, time.Minute)
+		require.NotEmpty(t, cov.Goals, fn)
+		for _, gs := range cov.Goals {
+			assert.Equal(t, Covered, gs.Status, "%s %s: %s", fn, gs.Goal.ID(), gs.Reason)
+		}
+	}
+}
