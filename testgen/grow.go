@@ -56,7 +56,9 @@ func (g *Generator) grow(goal Goal, max int, res *GoalResult) *GoalResult {
 	r.Spurious += res.Spurious
 	if r.Status == Unknown && !strings.Contains(r.Reason, "--max-len") {
 		// The innermost growth names the longest inputs tried.
-		if isBudgetReason(r.Reason) {
+		// A reason that no longer names the length (a budget, the
+		// unrolling bound) keeps the shorter inputs' one, which does.
+		if !lengthBound(r.Reason) {
 			r.Reason = fmt.Sprintf("%s; on inputs of %d elements: %s", r.Reason, g.shape.FlatLen, res.Reason)
 		}
 		r.Reason += fmt.Sprintf(" (inputs of up to %d elements tried, see --max-len)", l.shape.FlatLen)
