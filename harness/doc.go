@@ -29,7 +29,10 @@
 // then returns the value the solver chose. A call more than expected stops
 // the test (longjmp back to the harness); fewer calls than expected fail
 // it. The generated C is C11 without extensions, relies on no undefined
-// behaviour, and compiles without warnings under -Wall -Wextra -std=c11.
+// behaviour, and compiles without warnings under -Wall -Wextra -std=c11;
+// when a test writes to standard output or error (printf, puts, ...), the
+// harness compares what each call writes with the run's, and for that
+// redirects the two streams with POSIX dup and dup2 around the call.
 //
 // Validate compiles the harness with each compiler and optimization level,
 // runs it, and with gcc confirms the coverage the run claims twice: with

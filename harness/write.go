@@ -194,6 +194,9 @@ func (s *Suite) harnessText(g *generated, stubs []*stubInfo) (*bytes.Buffer, err
 	} else {
 		fmt.Fprintf(&h, " *   cc -std=c11 -o harness %s && ./harness\n", HarnessFile)
 	}
+	if s.capture {
+		fmt.Fprintf(&h, " * The output of each call is compared with the run's: POSIX dup2, not plain C11.\n")
+	}
 	fmt.Fprintf(&h, " * ./harness ID runs test ID alone. The exit status is 1 when a check fails.\n */\n")
 	if s.capture {
 		// dup and dup2 (POSIX) redirect the standard output and error of
