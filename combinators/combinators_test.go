@@ -213,7 +213,7 @@ func TestBranchProperty(t *testing.T) {
 	for iter := 0; iter < 400; iter++ {
 		s := fd.NewStore()
 		c := &Branch{Parent: s.NewVarDom(randDomain(r, 0, 1)), Cond: s.NewVarDom(randDomain(r, -1, 2)),
-			Then: s.NewVarDom(randDomain(r, 0, 1)), Else: s.NewVarDom(randDomain(r, 0, 1))}
+			Then: s.NewVarDom(randDomain(r, 0, 1)), Else: s.NewVarDom(randDomain(r, 0, 1)), Quiet: iter%2 == 1}
 		checkProp(t, s, c.Vars(), c)
 	}
 }
@@ -270,4 +270,20 @@ func TestAnySleepsUntilZ(t *testing.T) {
 	for _, x := range []*fd.Var{x1, x2, x3} {
 		require.Equal(t, "{0}", x.Dom().String())
 	}
+}
+
+// TestBranchQuiet: under a parent at 0, a quiet Branch leaves its
+// branches' indicators unset (nothing below wakes), and a branch set to
+// run there still fails.
+func TestBranchQuiet(t *testing.T) {
+	s := fd.NewStore()
+	p, cond, th, el := s.NewBool(), s.NewVarInt64(-5, 5), s.NewBool(), s.NewBool()
+	require.True(t, s.PostAndPropagate(&Branch{Parent: p, Cond: cond, Then: th, Else: el, Quiet: true}))
+	require.True(t, p.AssignInt64(0) && s.Propagate())
+	require.Equal(t, "{0..1}", th.Dom().String())
+	require.Equal(t, "{0..1}", el.Dom().String())
+	s.Push()
+	require.False(t, el.AssignInt64(1) && s.Propagate())
+	s.Pop()
+	require.False(t, th.AssignInt64(1) && s.Propagate())
 }

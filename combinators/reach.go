@@ -23,6 +23,13 @@ import (
 // 0; and, the ite running, the condition decides the branch.
 type Branch struct {
 	Parent, Cond, Then, Else *fd.Var
+	// Quiet: a parent at 0 leaves the branches' indicators alone (only
+	// checks that neither is 1) instead of setting them to 0, which
+	// would wake the branches below them one by one down a whole nest
+	// of tests, for every goal. Only the accumulations over several
+	// places (Any, in loops and inlined copies) learn from those zeros;
+	// a request on a branch still fails at once under a parent at 0.
+	Quiet bool
 }
 
 // Vars implements fd.Constraint.
@@ -90,6 +97,12 @@ func (p *branchProp) Propagate(s *fd.Store) fd.Status {
 		condZero := c.Cond.IsFixed() && c.Cond.Val().IsZero()
 		switch {
 		case c.Parent.Max().IsZero():
+			if c.Quiet {
+				if c.Then.Min() == one || c.Else.Min() == one {
+					return fd.Failed
+				}
+				return fd.AtFixpoint
+			}
 			if !c.Then.Assign(zero) || !c.Else.Assign(zero) {
 				return fd.Failed
 			}

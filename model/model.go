@@ -709,7 +709,10 @@ func (m *Model) ite(s *ssa.If, e *env, index int) *combinators.Ite {
 	if e.sc != nil {
 		te.reach, te.sc = m.newBool(c.Name+".then"), e.sc
 		ee.reach, ee.sc = m.newBool(c.Name+".else"), e.sc
-		e.sc.posts = append(e.sc.posts, &combinators.Branch{Parent: e.reach, Cond: c.Cond, Then: te.reach, Else: ee.reach})
+		// Outside loops (the function's own scope) no accumulation over
+		// iterations reads the zeros of a branch not taken.
+		quiet := e.sc == m.root.sc
+		e.sc.posts = append(e.sc.posts, &combinators.Branch{Parent: e.reach, Cond: c.Cond, Then: te.reach, Else: ee.reach, Quiet: quiet})
 		e.sc.hitDec(s.Dec, te.reach, ee.reach)
 		m.setOrder(te.reach, te.order)
 		m.setOrder(ee.reach, ee.order)
