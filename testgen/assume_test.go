@@ -18,7 +18,9 @@ func TestInputModelNotProof(t *testing.T) {
 	want := map[string]map[string]Status{
 		// function → goal outcome ("line:outcome") → status; goals not
 		// listed must be covered.
-		"far":        {"8:true": Unknown, "8:false": Unknown},
+		// p[6] is past the first input model's 4 elements: both
+		// outcomes are answered again on longer inputs (--max-len).
+		"far":        {},
 		"deep":       {"12:true": Unknown},
 		"alias":      {"21:true": Unknown},
 		"same":       {},
