@@ -135,8 +135,7 @@
 // variadic function has its named parameters); calls of externs whose
 // type has an Opaque type; integer to pointer conversions other than the
 // null pointer constant, pointer to integer conversions (except to
-// _Bool); casts between pointers to different object types (conversions
-// to and from void* are fine); compound literals in static initializers
+// _Bool); compound literals in static initializers
 // (inside a function they are unnamed locals .litN); statement
 // expressions; case ranges; wide string literals; initializers of a union
 // member other than the first and of a struct member by a struct value;

@@ -856,8 +856,15 @@ func (b *funcBuilder) comparable(lv, rv ir.Value, l, r cc.ExpressionNode, pos to
 			lv = b.convert(lv, rt)
 		case ir.Identical(lt.Elem, rt.Elem):
 			rv = b.convert(rv, lt)
-		default:
+		case lt.IsFuncPointer() || rt.IsFuncPointer():
 			panic(unsupported(pos, fmt.Sprintf("comparison of %s and %s", lt, rt)))
+		default:
+			// distinct object pointer types (int* and unsigned int*,
+			// char* and unsigned char*: Csmith's favourite): a
+			// constraint violation gcc accepts with a warning,
+			// comparing the addresses as after a cast of one to the
+			// other's type
+			rv = b.convert(rv, lt)
 		}
 		return lv, rv
 	case lt.IsPointer() && rt.IsInteger() && r != nil && isNullPointerConstant(r):
