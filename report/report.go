@@ -212,7 +212,7 @@ func (o ordered) MarshalJSON() ([]byte, error) {
 }
 
 // sortedKeys returns the keys of o.m: those of o.keys in their order, then
-// the others sorted.
+// the others in natural order (line[2] before line[10]).
 func (o ordered) sortedKeys() []string {
 	var out []string
 	seen := map[string]bool{}
@@ -228,8 +228,45 @@ func (o ordered) sortedKeys() []string {
 			rest = append(rest, k)
 		}
 	}
-	sort.Strings(rest)
+	sort.Slice(rest, func(i, j int) bool { return naturalLess(rest[i], rest[j]) })
 	return append(out, rest...)
+}
+
+// naturalLess orders strings as text, except that runs of digits compare
+// as numbers: the elements of an input array are listed in index order
+// (buf[9] before buf[10]), as a person reads them.
+func naturalLess(a, b string) bool {
+	for a != "" && b != "" {
+		da, db := digitRun(a), digitRun(b)
+		if da > 0 && db > 0 {
+			na, nb := strings.TrimLeft(a[:da], "0"), strings.TrimLeft(b[:db], "0")
+			if len(na) != len(nb) {
+				return len(na) < len(nb)
+			}
+			if na != nb {
+				return na < nb
+			}
+			if da != db { // equal values: fewer leading zeros first
+				return da < db
+			}
+			a, b = a[da:], b[db:]
+			continue
+		}
+		if a[0] != b[0] {
+			return a[0] < b[0]
+		}
+		a, b = a[1:], b[1:]
+	}
+	return len(a) < len(b)
+}
+
+// digitRun is the length of the run of ASCII digits that starts s.
+func digitRun(s string) int {
+	n := 0
+	for n < len(s) && s[n] >= '0' && s[n] <= '9' {
+		n++
+	}
+	return n
 }
 
 // StubCall is one call of an extern as the replay made it.

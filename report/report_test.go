@@ -152,3 +152,20 @@ func TestTextDeterministic(t *testing.T) {
 	assert.Equal(t, a.String(), b.String())
 	assert.Contains(t, a.String(), "26 goals: 25 covered, 1 unreachable, 0 unknown")
 }
+
+// TestNaturalOrder: the leaves of an input object are listed in index
+// order, as a person reads them; other text keeps its order.
+func TestNaturalOrder(t *testing.T) {
+	m := map[string]any{}
+	for _, k := range []string{"line[10]", "line[2]", "line[1]", "line[0]", "line[100]", "b.x", "a[3].v", "a[12].v", "a[3].next"} {
+		m[k] = 1
+	}
+	got := ordered{m: m}.sortedKeys()
+	want := []string{"a[3].next", "a[3].v", "a[12].v", "b.x", "line[0]", "line[1]", "line[2]", "line[10]", "line[100]"}
+	assert.Equal(t, want, got)
+	assert.True(t, naturalLess("x9", "x10"))
+	assert.False(t, naturalLess("x10", "x9"))
+	assert.True(t, naturalLess("x01", "x001")) // same value, fewer zeros first
+	assert.False(t, naturalLess("x1", "x1"))
+	assert.True(t, naturalLess("x1", "x1a"))
+}
