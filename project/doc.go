@@ -53,9 +53,12 @@
 // and the file's declarations, with positions), the options of the run
 // (Options.Key) and inka's version (Options.Version). Editing one
 // function of one file thus re-analyses that function and its callers;
-// the rest of the project is read back. Entries are written atomically
-// (so several processes, the pods of a Kubernetes Job, can share one
-// cache directory) and evicted least recently used above a size limit.
+// the rest of the project is read back. A file whose inputs (itself and
+// every header its parse looked up) are unchanged is not even parsed: its
+// manifest (manifest.go) gives its functions' keys. Entries are written
+// atomically (so several processes, the pods of a Kubernetes Job, can
+// share one cache directory) and evicted least recently used above a
+// size limit.
 //
 // # Shards
 //

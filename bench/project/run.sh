@@ -20,7 +20,7 @@ run() { # label, args...: one run, its figures from the JSON's run and summary
 	label=$1
 	shift
 	"$work/inka" cover -p . --quiet --format json "$@" >"$work/out.json" 2>/dev/null || true
-	jq -r --arg l "$label" '"\($l): \(.run.wall_ms) ms wall, peak RSS \(.run.peak_rss_kb / 1024 | floor) MiB, \(.summary.functions) functions, \(.summary.goals) goals (\(.summary.covered) covered, \(.summary.unreachable) unreachable, \(.summary.unknown) unknown), cache \(.run.cache_hits) hits \(.run.cache_misses) misses"' "$work/out.json"
+	jq -r --arg l "$label" '"\($l): \(.run.wall_ms) ms wall, \(.run.cpu_ms) ms CPU, peak RSS \(.run.peak_rss_kb / 1024 | floor) MiB, \(.summary.functions) functions, \(.summary.goals) goals (\(.summary.covered) covered, \(.summary.unreachable) unreachable, \(.summary.unknown) unknown), cache \(.run.cache_hits) hits \(.run.cache_misses) misses, \(.run.files_parsed) files parsed"' "$work/out.json"
 	jq 'del(.run) | del(.. | .time_ms?)' "$work/out.json" >"$work/$label.json"
 }
 run j1 --no-cache -j 1
