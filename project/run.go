@@ -17,7 +17,7 @@ import (
 // Options configure a project run.
 type Options struct {
 	// Jobs is the number of functions (or files being parsed) worked on
-	// at once; 0 means one per core.
+	// at once; 0 means one per core the process may use.
 	Jobs int
 	// Funcs are globs of the functions to analyse (path.Match syntax:
 	// parse_*, [a-c]*); none means every function.
@@ -78,7 +78,9 @@ func Run(srcs []Source, opts Options) (*report.Project, error) {
 		}
 	}
 	if opts.Jobs <= 0 {
-		opts.Jobs = runtime.NumCPU()
+		// GOMAXPROCS: the cores the process may use, its container's CPU
+		// limit included (not every core of the node)
+		opts.Jobs = runtime.GOMAXPROCS(0)
 	}
 	if opts.Reason == nil {
 		opts.Reason = func(err error) string { return err.Error() }
