@@ -32,7 +32,7 @@ type projectFlags struct {
 
 func (pf *projectFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&pf.compDB, "p", "", "project: the files of the compilation database `compile_commands.json`, each with its own -I, -D, -std, -include (a directory: its compile_commands.json)")
-	fs.IntVar(&pf.jobs, "j", 0, "project: functions analysed at once (default: the machine's cores)")
+	fs.IntVar(&pf.jobs, "j", 0, "project: functions analysed at once (default: the cores inka may use, GOMAXPROCS)")
 	fs.Var(&pf.excludes, "exclude", "project: leave out the files matching `GLOB` (an element of the path without /, the path or a leading directory with /; repeatable)")
 	fs.StringVar(&pf.shard, "shard", "", "project: analyse only shard `I/N` of the functions (inka merge combines the shards)")
 	fs.BoolVar(&pf.noCache, "no-cache", false, "project: neither read nor write the result cache")
