@@ -368,16 +368,7 @@ func (c *checker) stmt(s Stmt) {
 	case *Binary:
 		c.binary(s)
 	case *Conv:
-		c.varOK(s, s.Dst)
-		c.value(s, s.X, true)
-		dt, xt := s.Dst.Typ, s.X.Type()
-		switch {
-		case dt.IsInteger() && xt.IsInteger():
-		case dt.IsPointer() && xt.IsPointer():
-		case dt.IsInteger() && xt.IsPointer() && !xt.IsFuncPointer(): // the address (uintptr_t)p
-		default:
-			c.errorf("%s: conversion from %s to %s", StmtString(s), xt, dt)
-		}
+		c.conv(s)
 	case *AddrOf:
 		c.varOK(s, s.Dst)
 		c.varOK(s, s.Var)
@@ -390,36 +381,11 @@ func (c *checker) stmt(s Stmt) {
 	case *FieldAddr:
 		c.fieldAddr(s)
 	case *PtrAdd:
-		c.varOK(s, s.Dst)
-		c.value(s, s.Ptr, true)
-		c.value(s, s.Index, true)
-		if !s.Ptr.Type().IsPointer() || s.Ptr.Type().Elem.Kind == Void {
-			c.errorf("%s: pointer arithmetic on %s", StmtString(s), s.Ptr.Type())
-		}
-		c.sameType(s, "index", s.Index.Type(), c.p.DataModel.Index())
-		c.sameType(s, "result", s.Dst.Typ, s.Ptr.Type())
+		c.ptrAdd(s)
 	case *Load:
-		c.varOK(s, s.Dst)
-		c.value(s, s.Ptr, true)
-		if !s.Ptr.Type().IsPointer() {
-			c.errorf("%s: load through %s", StmtString(s), s.Ptr.Type())
-			return
-		}
-		c.sameType(s, "load", s.Dst.Typ, s.Ptr.Type().Elem)
-		if s.Dst.Typ.Kind == Array || s.Dst.Typ.Kind == Void || s.Dst.Typ.Kind == Opaque {
-			c.errorf("%s: load of %s", StmtString(s), s.Dst.Typ)
-		}
+		c.load(s)
 	case *Store:
-		c.value(s, s.Ptr, true)
-		c.value(s, s.Src, false)
-		if !s.Ptr.Type().IsPointer() {
-			c.errorf("%s: store through %s", StmtString(s), s.Ptr.Type())
-			return
-		}
-		c.sameType(s, "store", s.Src.Type(), s.Ptr.Type().Elem)
-		if k := s.Src.Type().Kind; k == Array || k == Void || k == Opaque {
-			c.errorf("%s: store of %s", StmtString(s), s.Src.Type())
-		}
+		c.store(s)
 	case *Call:
 		c.call(s)
 	case *Unsupported:
@@ -430,14 +396,7 @@ func (c *checker) stmt(s Stmt) {
 			c.varOK(s, s.Dst)
 		}
 	case *Assert:
-		c.value(s, s.Cond, true)
-		c.decRef(s, s.Dec)
-		switch {
-		case s.UB != "" && s.Dec != nil:
-			c.errorf("%s: a precondition with a decision", StmtString(s))
-		case s.UB == "" && (s.Dec == nil || s.Dec.D.Kind != DecAssert):
-			c.errorf("%s: assert without an assert decision", StmtString(s))
-		}
+		c.assert(s)
 	case *If:
 		c.value(s, s.Cond, true)
 		c.decRef(s, s.Dec)
@@ -454,6 +413,75 @@ func (c *checker) stmt(s Stmt) {
 		}
 	default:
 		c.errorf("unknown statement %T", s)
+	}
+}
+
+// conv: integers to integers, pointers to pointers, and a data pointer to an
+// integer (its address).
+func (c *checker) conv(s *Conv) {
+	c.varOK(s, s.Dst)
+	c.value(s, s.X, true)
+	dt, xt := s.Dst.Typ, s.X.Type()
+	switch {
+	case dt.IsInteger() && xt.IsInteger():
+	case dt.IsPointer() && xt.IsPointer():
+	case dt.IsInteger() && xt.IsPointer() && !xt.IsFuncPointer(): // the address (uintptr_t)p
+	default:
+		c.errorf("%s: conversion from %s to %s", StmtString(s), xt, dt)
+	}
+}
+
+// ptrAdd: a pointer to a complete type plus an index of the data model's
+// index type, giving the pointer's type.
+func (c *checker) ptrAdd(s *PtrAdd) {
+	c.varOK(s, s.Dst)
+	c.value(s, s.Ptr, true)
+	c.value(s, s.Index, true)
+	if !s.Ptr.Type().IsPointer() || s.Ptr.Type().Elem.Kind == Void {
+		c.errorf("%s: pointer arithmetic on %s", StmtString(s), s.Ptr.Type())
+	}
+	c.sameType(s, "index", s.Index.Type(), c.p.DataModel.Index())
+	c.sameType(s, "result", s.Dst.Typ, s.Ptr.Type())
+}
+
+// load: through a pointer, of its pointee's type, a scalar or a record.
+func (c *checker) load(s *Load) {
+	c.varOK(s, s.Dst)
+	c.value(s, s.Ptr, true)
+	if !s.Ptr.Type().IsPointer() {
+		c.errorf("%s: load through %s", StmtString(s), s.Ptr.Type())
+		return
+	}
+	c.sameType(s, "load", s.Dst.Typ, s.Ptr.Type().Elem)
+	if s.Dst.Typ.Kind == Array || s.Dst.Typ.Kind == Void || s.Dst.Typ.Kind == Opaque {
+		c.errorf("%s: load of %s", StmtString(s), s.Dst.Typ)
+	}
+}
+
+// store: through a pointer, of its pointee's type, a scalar or a record.
+func (c *checker) store(s *Store) {
+	c.value(s, s.Ptr, true)
+	c.value(s, s.Src, false)
+	if !s.Ptr.Type().IsPointer() {
+		c.errorf("%s: store through %s", StmtString(s), s.Ptr.Type())
+		return
+	}
+	c.sameType(s, "store", s.Src.Type(), s.Ptr.Type().Elem)
+	if k := s.Src.Type().Kind; k == Array || k == Void || k == Opaque {
+		c.errorf("%s: store of %s", StmtString(s), s.Src.Type())
+	}
+}
+
+// assert: a precondition (UB set) has no decision; an assertion has an
+// assert decision.
+func (c *checker) assert(s *Assert) {
+	c.value(s, s.Cond, true)
+	c.decRef(s, s.Dec)
+	switch {
+	case s.UB != "" && s.Dec != nil:
+		c.errorf("%s: a precondition with a decision", StmtString(s))
+	case s.UB == "" && (s.Dec == nil || s.Dec.D.Kind != DecAssert):
+		c.errorf("%s: assert without an assert decision", StmtString(s))
 	}
 }
 

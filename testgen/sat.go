@@ -211,82 +211,99 @@ func (g *Generator) reachSAT(goal Goal, max int, gb *budget.B) (res *GoalResult)
 		res.Stats.SATTicks += e.s.Ticks - ticks
 		res.Stats.SATSolves += e.s.Solves - solves
 	}()
-	budget := bv.Budget{Tick: func() bool { return gb.Spend(stepsPerTick) }}
-	budgetReason := func() string {
-		if why := gb.Reason(); why != "" {
-			return why
-		}
-		return "goal budget exhausted"
-	}
-	T := e.fm.T
+	b := bv.Budget{Tick: func() bool { return gb.Spend(stepsPerTick) }}
 	// 1. A run that reaches the goal, whatever happens after it: most
 	// often a test at once, and when no run reaches the goal, the one
 	// question a proof needs.
+	switch e.solve(b, gb, reach) {
+	case bv.Unknown:
+		res.Reason = budgetReason(gb)
+	case bv.Sat:
+		g.satTests(e, b, gb, goal, reach, max, res)
+	default:
+		e.proof(b, gb, cuts, res)
+	}
+	return res
+}
+
+// budgetReason is the reason of an answer the goal's budget gb stopped.
+func budgetReason(gb *budget.B) string {
+	if why := gb.Reason(); why != "" {
+		return why
+	}
+	return "goal budget exhausted"
+}
+
+// satTests turns the run the solver just found reaching the goal into a
+// test and looks for up to max tests in all (runs that reach the goal and
+// return normally, each new one blocked from the next questions); res is
+// Covered when one replays.
+func (g *Generator) satTests(e *satEngine, b bv.Budget, gb *budget.B, goal Goal, reach *term.Term, max int, res *GoalResult) {
+	T := e.fm.T
 	var tested []func(*term.Term) uint64
 	wrong := ""
-	switch e.solve(budget, gb, reach) {
-	case bv.Unknown:
-		res.Reason = budgetReason()
-		return res
-	case bv.Sat:
+	sol, vals := e.solution()
+	t, why, bug := g.judge(sol, goal, gb)
+	switch {
+	case bug:
+		res.Spurious++
+		res.Reason = why
+		return
+	case t != nil:
+		res.Tests, tested = append(res.Tests, t), append(tested, vals)
+	default:
+		wrong = why
+	}
+	// 2. Runs that reach the goal and return normally: a test when the
+	// first run went wrong after the goal, more tests for --all.
+	q := T.And(reach, e.fm.Returns)
+	if isAssertFailure(goal) {
+		q = reach
+	}
+	for _, vals := range tested {
+		q = T.And(q, e.block(vals))
+	}
+	for len(res.Tests) < max {
+		r := e.solve(b, gb, q)
+		if r != bv.Sat {
+			if r == bv.Unknown && wrong == "" && len(res.Tests) == 0 {
+				wrong = budgetReason(gb)
+			}
+			break
+		}
 		sol, vals := e.solution()
-		t, why, bug := g.judge(sol, goal, gb)
-		switch {
-		case bug:
+		t, why, _ := g.judge(sol, goal, gb)
+		if t == nil {
+			// The model said this run returns normally.
 			res.Spurious++
 			res.Reason = why
-			return res
-		case t != nil:
-			res.Tests, tested = append(res.Tests, t), append(tested, vals)
-		default:
-			wrong = why
+			return
 		}
-		// 2. Runs that reach the goal and return normally: a test when the
-		// first run went wrong after the goal, more tests for --all.
-		q := T.And(reach, e.fm.Returns)
-		if isAssertFailure(goal) {
-			q = reach
-		}
-		for _, vals := range tested {
-			q = T.And(q, e.block(vals))
-		}
-		for len(res.Tests) < max {
-			r := e.solve(budget, gb, q)
-			if r != bv.Sat {
-				if r == bv.Unknown && wrong == "" && len(res.Tests) == 0 {
-					wrong = budgetReason()
-				}
-				break
-			}
-			sol, vals := e.solution()
-			t, why, _ := g.judge(sol, goal, gb)
-			if t == nil {
-				// The model said this run returns normally.
-				res.Spurious++
-				res.Reason = why
-				return res
-			}
-			res.Tests = append(res.Tests, t)
-			q = T.And(q, e.block(vals))
-		}
-		if len(res.Tests) > 0 {
-			res.Status = Covered
-		} else {
-			res.Reason = wrong
-		}
-		return res
+		res.Tests = append(res.Tests, t)
+		q = T.And(q, e.block(vals))
 	}
-	// 3. No run the formula follows reaches the goal: a proof if no run
-	// leaves the formula before it.
+	if len(res.Tests) > 0 {
+		res.Status = Covered
+	} else {
+		res.Reason = wrong
+	}
+}
+
+// proof answers a goal no run the formula follows reaches (3.): it is
+// unreachable if no run leaves the formula before it (through one of the
+// cuts, whose reasons make the answer unknown otherwise) and the
+// translation made no approximation (e.caveat).
+func (e *satEngine) proof(b bv.Budget, gb *budget.B, cuts []*model.Cut, res *GoalResult) {
+	T := e.fm.T
 	if len(cuts) > 0 {
 		any := T.False()
 		for _, c := range cuts {
 			any = T.Or(any, c.Guard)
 		}
-		switch e.solve(budget, gb, any) {
+		switch e.solve(b, gb, any) {
 		case bv.Unknown:
-			res.Reason = budgetReason()
-			return res
+			res.Reason = budgetReason(gb)
+			return
 		case bv.Sat:
 			_, vals := e.solution()
 			var why []string
@@ -296,15 +313,14 @@ func (g *Generator) reachSAT(goal Goal, max int, gb *budget.B) (res *GoalResult)
 				}
 			}
 			res.Reason = strings.Join(dedup(why), "; ")
-			return res
+			return
 		}
 	}
 	if e.caveat != "" {
 		res.Reason = e.caveat
-		return res
+		return
 	}
 	res.Status = Unreachable
-	return res
 }
 
 // solve asks whether some input makes t true: the translation of t to the
