@@ -347,73 +347,93 @@ func (in *instrumenter) stmt(s ir.Stmt) ([]ir.Stmt, bool) {
 			return []ir.Stmt{in.cutPoint(s.Pos, why)}, true
 		}
 	case *ir.If:
-		then, ts := in.block(s.Then)
-		els, es := in.block(s.Else)
-		if s.Dec != nil {
-			if in.matches(s.Dec, s.Dec.True) {
-				then = in.atStart(s.Pos, then)
-				ts = true
-			}
-			if in.matches(s.Dec, s.Dec.False) {
-				els = in.atStart(s.Pos, els)
-				es = true
-			}
-		}
-		// The branches as rewritten, even where they cannot set the flag:
-		// the cut model rewrites more than the goal (volatile reads, cuts).
-		return []ir.Stmt{&ir.If{At: s.At, Cond: s.Cond, Then: then, Else: els, Dec: s.Dec}}, ts || es
+		return in.ifStmt(s)
 	case *ir.While:
-		pre, ps := in.block(s.Pre)
-		body, bs := in.block(s.Body)
-		var after []ir.Stmt
-		if s.Dec != nil {
-			if in.matches(s.Dec, s.Dec.True) {
-				body = in.atStart(s.Pos, body)
-				bs = true
-			}
-			if in.matches(s.Dec, s.Dec.False) {
-				after = []ir.Stmt{in.set(s.Pos)}
-			}
-		}
-		if !ps && !bs {
-			w := ir.Stmt(&ir.While{At: s.At, Pre: pre, Cond: s.Cond, Body: body, Dec: s.Dec})
-			if len(after) > 0 {
-				return append([]ir.Stmt{w}, after...), true
-			}
-			return []ir.Stmt{w}, false
-		}
-		cond := s.Cond
-		if in.cut {
-			// The loop stops as soon as the flag is set: Pre and the test
-			// only run while the flag is 0.
-			c := in.temp(ir.IntType)
-			nz := in.nonZero(s.Pos, s.Cond, c)
-			t := in.temp(ir.IntType)
-			pre = []ir.Stmt{
-				&ir.Unary{At: ir.At{Pos: s.Pos}, Dst: t, Op: ir.LNot, X: in.flag},
-				&ir.If{At: ir.At{Pos: s.Pos}, Cond: t,
-					Then: append(pre, nz...),
-					Else: []ir.Stmt{&ir.Copy{At: ir.At{Pos: s.Pos}, Dst: c, Src: ir.NewConst(ir.IntType, 0)}}},
-			}
-			cond = c
-		}
-		w := &ir.While{At: s.At, Pre: pre, Cond: cond, Body: body, Dec: s.Dec}
-		return append([]ir.Stmt{w}, after...), true
+		return in.while(s)
 	case *ir.Unsupported:
 		if in.reach[s] {
 			// A run that gets here goes on in C, and may go on to the goal.
 			return []ir.Stmt{in.cutPoint(s.Pos, fmt.Sprintf("a run may reach it after %s: unsupported: %s", s.Pos, s.What))}, true
 		}
 	case *ir.Assert:
-		if s.Dec != nil && in.matches(s.Dec, s.Dec.False) {
-			// The goal is the failure of the assertion: the run ends there.
-			t := in.temp(ir.IntType)
-			nz := in.nonZero(s.Pos, s.Cond, t)
-			return append(nz, &ir.If{At: s.At, Cond: t, Else: []ir.Stmt{in.set(s.Pos)}}), true
+		return in.assert(s)
+	}
+	return []ir.Stmt{s}, false
+}
+
+// ifStmt sets the flag at the start of the branch the goal names and
+// rewrites both branches.
+func (in *instrumenter) ifStmt(s *ir.If) ([]ir.Stmt, bool) {
+	then, ts := in.block(s.Then)
+	els, es := in.block(s.Else)
+	if s.Dec != nil {
+		if in.matches(s.Dec, s.Dec.True) {
+			then = in.atStart(s.Pos, then)
+			ts = true
 		}
-		if s.Dec != nil && in.matches(s.Dec, s.Dec.True) {
-			return []ir.Stmt{s, in.set(s.Pos)}, true
+		if in.matches(s.Dec, s.Dec.False) {
+			els = in.atStart(s.Pos, els)
+			es = true
 		}
+	}
+	// The branches as rewritten, even where they cannot set the flag:
+	// the cut model rewrites more than the goal (volatile reads, cuts).
+	return []ir.Stmt{&ir.If{At: s.At, Cond: s.Cond, Then: then, Else: els, Dec: s.Dec}}, ts || es
+}
+
+// while sets the flag at the start of the body (the goal's true
+// outcome) or after the loop (false), and rewrites Pre and the body; in a
+// cut model a loop that may set the flag stops as soon as it is set.
+func (in *instrumenter) while(s *ir.While) ([]ir.Stmt, bool) {
+	pre, ps := in.block(s.Pre)
+	body, bs := in.block(s.Body)
+	var after []ir.Stmt
+	if s.Dec != nil {
+		if in.matches(s.Dec, s.Dec.True) {
+			body = in.atStart(s.Pos, body)
+			bs = true
+		}
+		if in.matches(s.Dec, s.Dec.False) {
+			after = []ir.Stmt{in.set(s.Pos)}
+		}
+	}
+	if !ps && !bs {
+		w := ir.Stmt(&ir.While{At: s.At, Pre: pre, Cond: s.Cond, Body: body, Dec: s.Dec})
+		if len(after) > 0 {
+			return append([]ir.Stmt{w}, after...), true
+		}
+		return []ir.Stmt{w}, false
+	}
+	cond := s.Cond
+	if in.cut {
+		// The loop stops as soon as the flag is set: Pre and the test
+		// only run while the flag is 0.
+		c := in.temp(ir.IntType)
+		nz := in.nonZero(s.Pos, s.Cond, c)
+		t := in.temp(ir.IntType)
+		pre = []ir.Stmt{
+			&ir.Unary{At: ir.At{Pos: s.Pos}, Dst: t, Op: ir.LNot, X: in.flag},
+			&ir.If{At: ir.At{Pos: s.Pos}, Cond: t,
+				Then: append(pre, nz...),
+				Else: []ir.Stmt{&ir.Copy{At: ir.At{Pos: s.Pos}, Dst: c, Src: ir.NewConst(ir.IntType, 0)}}},
+		}
+		cond = c
+	}
+	w := &ir.While{At: s.At, Pre: pre, Cond: cond, Body: body, Dec: s.Dec}
+	return append([]ir.Stmt{w}, after...), true
+}
+
+// assert sets the flag where the goal names an assertion's outcome: on
+// its failure the run ends there.
+func (in *instrumenter) assert(s *ir.Assert) ([]ir.Stmt, bool) {
+	if s.Dec != nil && in.matches(s.Dec, s.Dec.False) {
+		// The goal is the failure of the assertion: the run ends there.
+		t := in.temp(ir.IntType)
+		nz := in.nonZero(s.Pos, s.Cond, t)
+		return append(nz, &ir.If{At: s.At, Cond: t, Else: []ir.Stmt{in.set(s.Pos)}}), true
+	}
+	if s.Dec != nil && in.matches(s.Dec, s.Dec.True) {
+		return []ir.Stmt{s, in.set(s.Pos)}, true
 	}
 	return []ir.Stmt{s}, false
 }
