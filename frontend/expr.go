@@ -570,75 +570,9 @@ func (b *funcBuilder) lvalue1(e cc.ExpressionNode) lval {
 	pos := e.Position()
 	switch x := e.(type) {
 	case *cc.PrimaryExpression:
-		switch x.Case {
-		case cc.PrimaryExpressionIdent:
-			v := b.identVar(x)
-			return lval{v: v, typ: v.Typ}
-		case cc.PrimaryExpressionExpr:
-			return b.lvalue(x.ExpressionList)
-		case cc.PrimaryExpressionString:
-			s, ok := x.Value().(cc.StringValue)
-			if !ok {
-				panic(unsupported(pos, "string literal "+x.Token.SrcStr()))
-			}
-			str := string(s)
-			if len(str) > 0 && str[len(str)-1] == 0 {
-				str = str[:len(str)-1]
-			}
-			v := b.pb.stringVar(str, pos)
-			return lval{v: v, typ: v.Typ}
-		case cc.PrimaryExpressionLString:
-			panic(unsupported(pos, "wide string literal"))
-		case cc.PrimaryExpressionGeneric:
-			a := x.GenericSelection.Associated()
-			if a == nil {
-				panic(unsupported(pos, "_Generic"))
-			}
-			return b.lvalue(a.AssignmentExpression)
-		}
+		return b.primaryLvalue(x, pos)
 	case *cc.PostfixExpression:
-		switch x.Case {
-		case cc.PostfixExpressionPrimary:
-			return b.lvalue(x.PrimaryExpression)
-		case cc.PostfixExpressionIndex:
-			l, r := x.PostfixExpression, x.ExpressionList
-			var base, idx ir.Value
-			if l.Type().Kind() == cc.Ptr {
-				base = b.protect(b.rvalue(l), r)
-				idx = b.rvalue(r)
-			} else {
-				idx = b.protect(b.rvalue(l), r)
-				base = b.rvalue(r)
-			}
-			if !base.Type().IsPointer() || !idx.Type().IsInteger() {
-				panic(unsupported(pos, "subscript of "+base.Type().String()))
-			}
-			p := b.ptrAdd(base, idx, false, pos)
-			return lval{ptr: p, typ: p.Type().Elem}
-		case cc.PostfixExpressionSelect:
-			// A member of a volatile struct is volatile.
-			s := b.lvalue(x.PostfixExpression)
-			l := b.field(b.addrOf(s), x, pos)
-			l.volatile = s.volatile
-			return l
-		case cc.PostfixExpressionPSelect:
-			p := b.rvalue(x.PostfixExpression)
-			l := b.field(p, x, pos)
-			if pt, ok := x.PostfixExpression.Type().(*cc.PointerType); ok {
-				l.volatile = isVolatile(pt.Elem())
-			}
-			return l
-		case cc.PostfixExpressionCall:
-			// an rvalue of struct type whose member is selected
-			v := b.call(x, true)
-			tv, ok := v.(*ir.Var)
-			if !ok {
-				panic(unsupported(pos, "member of a void call"))
-			}
-			return lval{v: tv, typ: tv.Typ}
-		case cc.PostfixExpressionComplit:
-			return b.compoundLiteral(x)
-		}
+		return b.postfixLvalue(x, pos)
 	case *cc.UnaryExpression:
 		if x.Case == cc.UnaryExpressionDeref {
 			p := b.rvalue(x.CastExpression)
@@ -663,6 +597,88 @@ func (b *funcBuilder) lvalue1(e cc.ExpressionNode) lval {
 		}
 	}
 	panic(unsupported(pos, "lvalue "+cc.NodeSource(e)))
+}
+
+// primaryLvalue is the object a primary expression designates: a
+// variable, a string literal's array, or what a parenthesized or
+// _Generic expression designates.
+func (b *funcBuilder) primaryLvalue(x *cc.PrimaryExpression, pos token.Position) lval {
+	switch x.Case {
+	case cc.PrimaryExpressionIdent:
+		v := b.identVar(x)
+		return lval{v: v, typ: v.Typ}
+	case cc.PrimaryExpressionExpr:
+		return b.lvalue(x.ExpressionList)
+	case cc.PrimaryExpressionString:
+		s, ok := x.Value().(cc.StringValue)
+		if !ok {
+			panic(unsupported(pos, "string literal "+x.Token.SrcStr()))
+		}
+		str := string(s)
+		if len(str) > 0 && str[len(str)-1] == 0 {
+			str = str[:len(str)-1]
+		}
+		v := b.pb.stringVar(str, pos)
+		return lval{v: v, typ: v.Typ}
+	case cc.PrimaryExpressionLString:
+		panic(unsupported(pos, "wide string literal"))
+	case cc.PrimaryExpressionGeneric:
+		a := x.GenericSelection.Associated()
+		if a == nil {
+			panic(unsupported(pos, "_Generic"))
+		}
+		return b.lvalue(a.AssignmentExpression)
+	}
+	panic(unsupported(pos, "lvalue "+cc.NodeSource(x)))
+}
+
+// postfixLvalue is the object a postfix expression designates: an array
+// element, a member (through . or ->, volatile if its struct is), a
+// member of a call's struct result, or a compound literal.
+func (b *funcBuilder) postfixLvalue(x *cc.PostfixExpression, pos token.Position) lval {
+	switch x.Case {
+	case cc.PostfixExpressionPrimary:
+		return b.lvalue(x.PrimaryExpression)
+	case cc.PostfixExpressionIndex:
+		l, r := x.PostfixExpression, x.ExpressionList
+		var base, idx ir.Value
+		if l.Type().Kind() == cc.Ptr {
+			base = b.protect(b.rvalue(l), r)
+			idx = b.rvalue(r)
+		} else {
+			idx = b.protect(b.rvalue(l), r)
+			base = b.rvalue(r)
+		}
+		if !base.Type().IsPointer() || !idx.Type().IsInteger() {
+			panic(unsupported(pos, "subscript of "+base.Type().String()))
+		}
+		p := b.ptrAdd(base, idx, false, pos)
+		return lval{ptr: p, typ: p.Type().Elem}
+	case cc.PostfixExpressionSelect:
+		// A member of a volatile struct is volatile.
+		s := b.lvalue(x.PostfixExpression)
+		l := b.field(b.addrOf(s), x, pos)
+		l.volatile = s.volatile
+		return l
+	case cc.PostfixExpressionPSelect:
+		p := b.rvalue(x.PostfixExpression)
+		l := b.field(p, x, pos)
+		if pt, ok := x.PostfixExpression.Type().(*cc.PointerType); ok {
+			l.volatile = isVolatile(pt.Elem())
+		}
+		return l
+	case cc.PostfixExpressionCall:
+		// an rvalue of struct type whose member is selected
+		v := b.call(x, true)
+		tv, ok := v.(*ir.Var)
+		if !ok {
+			panic(unsupported(pos, "member of a void call"))
+		}
+		return lval{v: tv, typ: tv.Typ}
+	case cc.PostfixExpressionComplit:
+		return b.compoundLiteral(x)
+	}
+	panic(unsupported(pos, "lvalue "+cc.NodeSource(x)))
 }
 
 // field selects a member of the struct or union p points to.

@@ -76,85 +76,112 @@ type jumpInfo struct {
 
 // scanJumps finds the labels, gotos and case labels of a function body.
 func scanJumps(body *cc.CompoundStatement) *jumpInfo {
-	j := &jumpInfo{
-		paths:    map[*cc.LabeledStatement][]place{},
-		targeted: map[*cc.LabeledStatement]bool{},
-		loops:    map[any][]*jumpLoop{},
-		cases:    map[*cc.SelectionStatement][]*cc.LabeledStatement{},
-		nested:   map[*cc.SelectionStatement]bool{},
-		inBody:   map[any]bool{},
+	sc := &jumpScanner{
+		j: &jumpInfo{
+			paths:    map[*cc.LabeledStatement][]place{},
+			targeted: map[*cc.LabeledStatement]bool{},
+			loops:    map[any][]*jumpLoop{},
+			cases:    map[*cc.SelectionStatement][]*cc.LabeledStatement{},
+			nested:   map[*cc.SelectionStatement]bool{},
+			inBody:   map[any]bool{},
+		},
+		top: map[*cc.LabeledStatement]bool{},
 	}
-	type gotoAt struct {
-		label *cc.LabeledStatement
-		path  []place
-	}
-	var gotos []gotoAt
-	top := map[*cc.LabeledStatement]bool{} // case labels directly in their switch's body
-	clone := func(p []place) []place { return append([]place(nil), p...) }
+	sc.items(body, nil)
+	sc.backward()
+	return sc.j
+}
 
-	var walk func(s *cc.Statement, path []place)
-	walkItems := func(cs *cc.CompoundStatement, path []place) {
-		i := 0
-		for l := cs.BlockItemList; l != nil; l = l.BlockItemList {
-			if it := l.BlockItem; it.Case == cc.BlockItemStmt {
-				walk(it.Statement, append(clone(path), place{cs, i}))
-			}
-			i++
-		}
-	}
-	walkPos := func(s *cc.Statement, path []place) {
-		if s == nil {
-			return
-		}
-		if s.Case == cc.StatementCompound {
-			walk(s, path)
-			return
-		}
-		walk(s, append(clone(path), place{s, 0}))
-	}
-	walk = func(s *cc.Statement, path []place) {
-		switch s.Case {
-		case cc.StatementCompound:
-			walkItems(s.CompoundStatement, path)
-		case cc.StatementLabeled:
-			ls := s.LabeledStatement
-			j.paths[ls] = clone(path)
-			if sw := ls.Switch(); sw != nil && ls.Case != cc.LabeledStatementLabel {
-				j.cases[sw] = append(j.cases[sw], ls)
-				if !top[ls] {
-					j.nested[sw] = true
-				}
-			}
-			walk(ls.Statement, path)
-		case cc.StatementSelection:
-			ss := s.SelectionStatement
-			if ss.Case == cc.SelectionStatementSwitch {
-				for _, it := range switchItems(ss) {
-					if it.Case != cc.BlockItemStmt {
-						continue
-					}
-					for t := it.Statement; t.Case == cc.StatementLabeled && t.LabeledStatement.Case != cc.LabeledStatementLabel; t = t.LabeledStatement.Statement {
-						top[t.LabeledStatement] = true
-					}
-				}
-			}
-			walkPos(ss.Statement, path)
-			walkPos(ss.Statement2, path)
-		case cc.StatementIteration:
-			walkPos(s.IterationStatement.Statement, path)
-		case cc.StatementJump:
-			js := s.JumpStatement
-			if js.Case == cc.JumpStatementGoto {
-				if ls, ok := js.Label().(*cc.LabeledStatement); ok {
-					gotos = append(gotos, gotoAt{ls, clone(path)})
-				}
-			}
-		}
-	}
-	walkItems(body, nil)
+// jumpScanner walks a function body for scanJumps, each statement with
+// its path (the places that hold it, outermost first).
+type jumpScanner struct {
+	j     *jumpInfo
+	gotos []gotoAt
+	top   map[*cc.LabeledStatement]bool // case labels directly in their switch's body
+}
 
+// gotoAt is a goto and where it is.
+type gotoAt struct {
+	label *cc.LabeledStatement
+	path  []place
+}
+
+// clonePath copies a path, which the walk extends for each statement.
+func clonePath(p []place) []place { return append([]place(nil), p...) }
+
+// items walks the statements of a compound statement, each at its index.
+func (sc *jumpScanner) items(cs *cc.CompoundStatement, path []place) {
+	i := 0
+	for l := cs.BlockItemList; l != nil; l = l.BlockItemList {
+		if it := l.BlockItem; it.Case == cc.BlockItemStmt {
+			sc.walk(it.Statement, append(clonePath(path), place{cs, i}))
+		}
+		i++
+	}
+}
+
+// body walks the body of a branch or loop: a compound's items, or the one
+// statement at its own place.
+func (sc *jumpScanner) body(s *cc.Statement, path []place) {
+	if s == nil {
+		return
+	}
+	if s.Case == cc.StatementCompound {
+		sc.walk(s, path)
+		return
+	}
+	sc.walk(s, append(clonePath(path), place{s, 0}))
+}
+
+// walk records the labels, case labels and gotos of a statement.
+func (sc *jumpScanner) walk(s *cc.Statement, path []place) {
+	j := sc.j
+	switch s.Case {
+	case cc.StatementCompound:
+		sc.items(s.CompoundStatement, path)
+	case cc.StatementLabeled:
+		ls := s.LabeledStatement
+		j.paths[ls] = clonePath(path)
+		if sw := ls.Switch(); sw != nil && ls.Case != cc.LabeledStatementLabel {
+			j.cases[sw] = append(j.cases[sw], ls)
+			if !sc.top[ls] {
+				j.nested[sw] = true
+			}
+		}
+		sc.walk(ls.Statement, path)
+	case cc.StatementSelection:
+		ss := s.SelectionStatement
+		if ss.Case == cc.SelectionStatementSwitch {
+			for _, it := range switchItems(ss) {
+				if it.Case != cc.BlockItemStmt {
+					continue
+				}
+				for t := it.Statement; t.Case == cc.StatementLabeled && t.LabeledStatement.Case != cc.LabeledStatementLabel; t = t.LabeledStatement.Statement {
+					sc.top[t.LabeledStatement] = true
+				}
+			}
+		}
+		sc.body(ss.Statement, path)
+		sc.body(ss.Statement2, path)
+	case cc.StatementIteration:
+		sc.body(s.IterationStatement.Statement, path)
+	case cc.StatementJump:
+		js := s.JumpStatement
+		if js.Case == cc.JumpStatementGoto {
+			if ls, ok := js.Label().(*cc.LabeledStatement); ok {
+				sc.gotos = append(sc.gotos, gotoAt{ls, clonePath(path)})
+			}
+		}
+	}
+}
+
+// backward marks the labels gotos name and the lists that hold both ends
+// of a goto, and makes the loops of the backward gotos: in the innermost
+// list holding both, the items from the label's to the goto's.
+func (sc *jumpScanner) backward() {
+	j := sc.j
 	ranges := map[any][]*jumpLoop{}
-	for _, g := range gotos {
+	for _, g := range sc.gotos {
 		lp := j.paths[g.label]
 		j.targeted[g.label] = true
 		m := -1
@@ -173,7 +200,6 @@ func scanJumps(body *cc.CompoundStatement) *jumpInfo {
 	for key, rs := range ranges {
 		j.loops[key] = mergeLoops(rs)
 	}
-	return j
 }
 
 // mergeLoops merges overlapping ranges of items into one loop each, in
