@@ -44,6 +44,16 @@ func (g *Generator) checkIR(after string, f *ir.Func, cut bool, extra ...*ir.Ext
 	return nil
 }
 
+// checkInstrumented checks the function instrumented for a goal (cut at
+// the goal with cut): it may call the externs of its volatile reads.
+func (g *Generator) checkInstrumented(goal Goal, in *instrumented, cut bool) error {
+	var volatiles []*ir.Extern
+	for e := range in.volatiles {
+		volatiles = append(volatiles, e)
+	}
+	return g.checkIR("the instrumentation of "+goal.ID(), in.f, cut, volatiles...)
+}
+
 func (g *Generator) checkPointsTo(r *pointsto.Result) error {
 	if !g.Opts.Check {
 		return nil

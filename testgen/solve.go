@@ -7,7 +7,6 @@ import (
 
 	"github.com/inka-tool/inka/budget"
 	"github.com/inka-tool/inka/fd"
-	"github.com/inka-tool/inka/ir"
 	"github.com/inka-tool/inka/model"
 	"github.com/inka-tool/inka/pointsto"
 	"github.com/inka-tool/inka/ssa"
@@ -44,14 +43,10 @@ func (g *Generator) build(goal Goal, cut bool, bud *budget.B) (*built, bool, err
 	if err := bud.Err(); err != nil {
 		return nil, true, err
 	}
-	f, flag := in.f, in.flag
-	var volatiles []*ir.Extern
-	for e := range in.volatiles {
-		volatiles = append(volatiles, e)
-	}
-	if err := g.checkIR("the instrumentation of "+goal.ID(), f, cut, volatiles...); err != nil {
+	if err := g.checkInstrumented(goal, in, cut); err != nil {
 		return nil, true, err
 	}
+	f, flag := in.f, in.flag
 	// Tests are searched with NULL only for the pointer inputs the code
 	// compares with NULL (nullTested): a NULL elsewhere is a dead end. The
 	// cut model proves goals unreachable: there every pointer input may be
