@@ -117,7 +117,7 @@ func FromMCDC(file, fn string, crit mcdc.Criterion, form mcdc.Form, rs []*mcdc.R
 				}
 			}
 		}
-		addStats(&total, r.Stats)
+		total.Add(r.Stats)
 	}
 	run.Stats = statsJSON(total, run.Goals)
 	return run

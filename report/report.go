@@ -476,25 +476,10 @@ func FromCover(file, fn string, crit testgen.Criterion, covs []*testgen.Coverage
 			}
 			run.Goals = append(run.Goals, goalJSON(g.Goal, name, g.Status, g.Reason, test, g.Engine))
 		}
-		addStats(&total, c.Stats)
+		total.Add(c.Stats)
 	}
 	run.Stats = statsJSON(total, run.Goals)
 	return run
-}
-
-func addStats(a *testgen.Stats, b testgen.Stats) {
-	a.Constraints += b.Constraints
-	a.Prunings += b.Prunings
-	a.Nodes += b.Nodes
-	a.Failures += b.Failures
-	a.Propagations += b.Propagations
-	a.Trials += b.Trials
-	a.Steps += b.Steps
-	a.SATTicks += b.SATTicks
-	a.SATSolves += b.SATSolves
-	a.PrepassRuns += b.PrepassRuns
-	a.PrepassSteps += b.PrepassSteps
-	a.Time += b.Time
 }
 
 // WriteJSON writes run as indented JSON.

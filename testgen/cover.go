@@ -138,7 +138,7 @@ func (g *Generator) Cover(crit Criterion, total time.Duration) *Coverage {
 			continue
 		}
 		r := g.Reach(gs.Goal, 1)
-		cov.Stats.add(r.Stats)
+		cov.Stats.Add(r.Stats)
 		gs.Status, gs.Reason, gs.Engine = r.Status, r.Reason, r.Engine
 		if w := wrong[gs.Goal.ID()]; r.Status == Unknown && w != "" && !strings.Contains(gs.Reason, w) {
 			gs.Reason += "; a run of the pre-pass reaches it and then stops with " + w

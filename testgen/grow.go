@@ -52,7 +52,7 @@ func (g *Generator) grow(goal Goal, max int, res *GoalResult) *GoalResult {
 	}
 	l.done = g.done // a coverage run's outcomes covered so far
 	r := l.Reach(goal, max)
-	r.Stats.add(res.Stats)
+	r.Stats.Add(res.Stats)
 	r.Spurious += res.Spurious
 	if r.Status == Unknown && !strings.Contains(r.Reason, "--max-len") {
 		// The innermost growth names the longest inputs tried.

@@ -97,14 +97,14 @@ func (g *Generator) reach(goal Goal, max int) (res *GoalResult) {
 // wrong says more.
 func combine(first, second *GoalResult) *GoalResult {
 	if second.Status != Unknown {
-		second.Stats.add(first.Stats)
+		second.Stats.Add(first.Stats)
 		second.Spurious += first.Spurious
 		if second.Domains == nil {
 			second.Domains = first.Domains
 		}
 		return second
 	}
-	second.Stats.add(first.Stats)
+	second.Stats.Add(first.Stats)
 	second.Spurious += first.Spurious
 	if second.Domains == nil {
 		second.Domains = first.Domains

@@ -187,7 +187,9 @@ func (s *Stats) sub(t Stats) {
 	s.Time -= t.Time
 }
 
-func (s *Stats) add(t Stats) {
+// Add adds the figures of t to s (a client that answers goals one by one,
+// package mcdc, sums their Stats).
+func (s *Stats) Add(t Stats) {
 	s.PrepassRuns += t.PrepassRuns
 	s.PrepassSteps += t.PrepassSteps
 	s.Constraints += t.Constraints

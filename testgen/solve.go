@@ -162,9 +162,9 @@ func (g *Generator) solveShared(sh *shared, goal Goal, max int, bud *budget.B, r
 		m.BoundHit, m.Unsupported = boundHit, m.Unsupported[:nUnsupported]
 		st := g.statsOf(m)
 		st.sub(before)
-		st.add(sh.unpaid)
+		st.Add(sh.unpaid)
 		sh.unpaid = Stats{}
-		res.Stats.add(st)
+		res.Stats.Add(st)
 	}()
 	b := &built{m: m, req: req, in: &instrumented{}, budget: bud, place: m.ReachOrder(goal.Dec, goal.Outcome)}
 	complete, why = g.search(b, goal, max, res)
@@ -217,7 +217,7 @@ func (g *Generator) reachFD(goal Goal, max int, gb *budget.B, steps int64) *Goal
 	}
 	cutRes := &GoalResult{Goal: goal}
 	ccomplete, cwhy := g.solveCut(cb, goal, !complete, cutRes)
-	res.Stats.add(cutRes.Stats)
+	res.Stats.Add(cutRes.Stats)
 	switch {
 	case len(cutRes.Tests) > 0:
 		// Found with a NULL pointer input the search model did not offer.
@@ -320,7 +320,7 @@ func (g *Generator) statsOf(m *model.Model) Stats {
 // replayed, and kept if the replay returns normally and reaches the goal.
 // It reports whether the search space was exhausted, and if not why.
 func (g *Generator) solve(b *built, goal Goal, max int, res *GoalResult) (bool, string) {
-	defer func() { res.Stats.add(g.statsOf(b.m)) }()
+	defer func() { res.Stats.Add(g.statsOf(b.m)) }()
 	return g.search(b, goal, max, res)
 }
 
@@ -370,7 +370,7 @@ func (g *Generator) search(b *built, goal Goal, max int, res *GoalResult) (bool,
 // (more), a run that goes wrong after the goal is noted and the search goes
 // on for one that returns, which the full search may not have reached.
 func (g *Generator) solveCut(b *built, goal Goal, more bool, res *GoalResult) (bool, string) {
-	defer func() { res.Stats.add(g.statsOf(b.m)) }()
+	defer func() { res.Stats.Add(g.statsOf(b.m)) }()
 	if !g.post(b, res) {
 		return true, ""
 	}
