@@ -33,6 +33,7 @@ type Client struct {
 	msgs    chan Message
 	readErr chan error
 	done    chan error // the server's return
+	ended   error      // why the server's output ended, once read
 	nextID  int
 	// Notifications are the server's notifications received so far, in
 	// order.
@@ -158,7 +159,10 @@ func (c *Client) next() (Message, error) {
 	select {
 	case m, ok := <-c.msgs:
 		if !ok {
-			return Message{}, fmt.Errorf("the server's output ended: %v", <-c.readErr)
+			if c.ended == nil { // the reader's one error, kept for every later call
+				c.ended = <-c.readErr
+			}
+			return Message{}, fmt.Errorf("the server's output ended: %v", c.ended)
 		}
 		return m, nil
 	case <-time.After(Timeout):
