@@ -203,7 +203,7 @@ func compilerOptions(args []string, dir string) (frontend.Options, error) {
 			*i++
 			return args[*i], true
 		}
-		return "", true
+		return "", false // a flag without its value, last: not a directory
 	}
 args:
 	for i := 1; i < len(args); i++ {
