@@ -100,6 +100,34 @@ func unparen(e cc.ExpressionNode) cc.ExpressionNode {
 	}
 }
 
+// bare strips from e the grammar's levels of one child (a postfix
+// expression that is a primary one, a unary expression that is a postfix
+// one, a cast expression that is a unary one) and the parentheses around
+// them: what is left is e's operator or operand, still in its own
+// parentheses (unparen them).
+func bare(e cc.ExpressionNode) cc.ExpressionNode {
+	for {
+		switch x := unparen(e).(type) {
+		case *cc.PostfixExpression:
+			if x.Case == cc.PostfixExpressionPrimary {
+				e = x.PrimaryExpression
+				continue
+			}
+		case *cc.UnaryExpression:
+			if x.Case == cc.UnaryExpressionPostfix {
+				e = x.PostfixExpression
+				continue
+			}
+		case *cc.CastExpression:
+			if x.Case == cc.CastExpressionUnary {
+				e = x.UnaryExpression
+				continue
+			}
+		}
+		return e
+	}
+}
+
 // isFreshTemp reports whether v is a temp defined by the last statement
 // emitted (and so read nowhere yet).
 func (b *funcBuilder) lastDefines(v *ir.Var) bool {
@@ -1286,6 +1314,7 @@ func isFunction(e cc.ExpressionNode) bool {
 // decays to: the address of the function object of a function's name, the
 // pointer fp for `*fp`.
 func (b *funcBuilder) funcPointer(e cc.ExpressionNode) ir.Value {
+	e = bare(e)
 	switch x := unparen(e).(type) {
 	case *cc.PrimaryExpression:
 		if d, ok := x.ResolvedTo().(*cc.Declarator); ok && x.Case == cc.PrimaryExpressionIdent && d.Type().Kind() == cc.Function {
@@ -1296,19 +1325,8 @@ func (b *funcBuilder) funcPointer(e cc.ExpressionNode) ir.Value {
 			return t
 		}
 	case *cc.UnaryExpression:
-		switch x.Case {
-		case cc.UnaryExpressionDeref:
+		if x.Case == cc.UnaryExpressionDeref {
 			return b.rvalue(x.CastExpression) // *fp designates the function fp points to
-		case cc.UnaryExpressionPostfix:
-			return b.funcPointer(x.PostfixExpression)
-		}
-	case *cc.PostfixExpression:
-		if x.Case == cc.PostfixExpressionPrimary {
-			return b.funcPointer(x.PrimaryExpression)
-		}
-	case *cc.CastExpression:
-		if x.Case == cc.CastExpressionUnary {
-			return b.funcPointer(x.UnaryExpression)
 		}
 	}
 	panic(unsupported(e.Position(), "function designator "+cc.NodeSource(e)))

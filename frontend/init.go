@@ -494,6 +494,7 @@ func (pb *progBuilder) staticValue(e cc.ExpressionNode, t *ir.Type, fnName strin
 // funcConst returns the function object a function designator of a static
 // initializer names: `f`, `(f)`, `*f`, `&f` and the like.
 func (pb *progBuilder) funcConst(e cc.ExpressionNode) *ir.Var {
+	e = bare(e)
 	switch x := unparen(e).(type) {
 	case *cc.PrimaryExpression:
 		if d, ok := x.ResolvedTo().(*cc.Declarator); ok && x.Case == cc.PrimaryExpressionIdent && d.Type().Kind() == cc.Function {
@@ -502,19 +503,8 @@ func (pb *progBuilder) funcConst(e cc.ExpressionNode) *ir.Var {
 			return v
 		}
 	case *cc.UnaryExpression:
-		switch x.Case {
-		case cc.UnaryExpressionDeref, cc.UnaryExpressionAddrof:
+		if x.Case == cc.UnaryExpressionDeref || x.Case == cc.UnaryExpressionAddrof {
 			return pb.funcConst(x.CastExpression)
-		case cc.UnaryExpressionPostfix:
-			return pb.funcConst(x.PostfixExpression)
-		}
-	case *cc.PostfixExpression:
-		if x.Case == cc.PostfixExpressionPrimary {
-			return pb.funcConst(x.PrimaryExpression)
-		}
-	case *cc.CastExpression:
-		if x.Case == cc.CastExpressionUnary {
-			return pb.funcConst(x.UnaryExpression)
 		}
 	}
 	panic(unsupported(e.Position(), "function address constant "+cc.NodeSource(e)))
