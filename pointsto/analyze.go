@@ -51,6 +51,8 @@ type Result struct {
 	// pointer read out of a union): the Pointer-SSA cuts the paths there.
 	Cuts map[ir.Stmt]string
 	cfg  Config
+	// exact: the pointer variables whose values are plain (exact.go).
+	exact map[*ir.Var]*Exact
 }
 
 // ObjectOf returns the object of a variable.
@@ -139,6 +141,7 @@ func Analyze(f *ir.Func, globals []*ir.Var, cfg Config) (r *Result, err error) {
 	r.budget = cfg.Budget
 	g := r.entryGraph(f, globals, cfg)
 	r.Entry = g.clone()
+	r.exact = exactAddrs(f, r)
 	r.Exit = r.block(f.Body, g)
 	return r, nil
 }
@@ -398,7 +401,7 @@ func (r *Result) stmt(s ir.Stmt, g Graph) Graph {
 			if s.X.Type().IsPointer() {
 				// Locations are type-agnostic: a converted pointer points
 				// where it pointed; each access judges the type it uses.
-				r.assign(g, Loc{r.objOf[s.Dst], 0}, r.targets(g, s.X))
+				r.assign(g, Loc{r.objOf[s.Dst], 0}, r.refine(s.Dst, r.targets(g, s.X)))
 			} else {
 				// The front end lets only null pointer constants through.
 				r.assign(g, Loc{r.objOf[s.Dst], 0}, Targets{Loc{r.Null, 0}: Definite})
@@ -406,7 +409,7 @@ func (r *Result) stmt(s ir.Stmt, g Graph) Graph {
 		}
 	case *ir.FieldAddr:
 		f := s.Ptr.Type().Elem.Fields[s.Field]
-		r.assign(g, Loc{r.objOf[s.Dst], 0}, r.shifted(r.targets(g, s.Ptr), f.Offset, 0, true))
+		r.assign(g, Loc{r.objOf[s.Dst], 0}, r.refine(s.Dst, r.shifted(r.targets(g, s.Ptr), f.Offset, 0, true)))
 	case *ir.PtrAdd:
 		// NULL + i is undefined for i != 0 and drops out, but NULL + 0 is
 		// NULL (the interpreter's semantics, and C++'s): `&p[i]` with p
@@ -419,7 +422,7 @@ func (r *Result) stmt(s ir.Stmt, g Graph) Graph {
 		} else {
 			out = r.shifted(r.targets(g, s.Ptr), 0, es, false)
 		}
-		r.assign(g, Loc{r.objOf[s.Dst], 0}, out)
+		r.assign(g, Loc{r.objOf[s.Dst], 0}, r.refine(s.Dst, out))
 	case *ir.Load:
 		r.load(g, s)
 	case *ir.Store:
@@ -547,7 +550,7 @@ func (r *Result) copyValue(g Graph, dst *ir.Var, src ir.Value) {
 	}
 	so := r.objOf[sv]
 	for _, p := range pointerLeaves(dst.Typ) {
-		r.assign(g, Loc{do, p}, g[Loc{so, p}])
+		r.assign(g, Loc{do, p}, r.refine(dst, g[Loc{so, p}]))
 	}
 }
 

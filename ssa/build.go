@@ -110,7 +110,11 @@ func (b *builder) access(s ir.Stmt) accessResult {
 	if why := b.f.PT.Cuts[s]; why != "" {
 		r.why = errors.New(why)
 	} else {
-		acc, err := b.accessOf(b.f.PT.TargetsOf(s, ptr), t, r.parts)
+		var exact *pointsto.Exact
+		if pv, ok := ptr.(*ir.Var); ok {
+			exact = b.f.PT.ExactOf(pv)
+		}
+		acc, err := b.accessOf(b.f.PT.TargetsOf(s, ptr), exact, t, r.parts)
 		switch {
 		case err == errUnknown:
 			r.why = unknownDeref(s, ptr)

@@ -131,11 +131,12 @@ type access struct {
 // accessOf returns the accesses of the parts of an access of type t (an
 // aggregate's parts, or t itself) through a pointer with targets ts, or
 // the reason the model cannot follow it (a target the analysis does not
-// know, the bytes of a pointer).
-func (b *builder) accessOf(ts pointsto.Targets, t *ir.Type, ps []part) ([]access, error) {
+// know, the bytes of a pointer). exact, when not nil, is the pointer's
+// exact values (pointsto.Exact): the candidates are those among them.
+func (b *builder) accessOf(ts pointsto.Targets, exact *pointsto.Exact, t *ir.Type, ps []part) ([]access, error) {
 	out := make([]access, len(ps))
 	for i, p := range ps {
-		a, err := b.accessPart(ts, t, p)
+		a, err := b.accessPart(ts, exact, t, p)
 		if err != nil {
 			return nil, err
 		}
@@ -144,7 +145,7 @@ func (b *builder) accessOf(ts pointsto.Targets, t *ir.Type, ps []part) ([]access
 	return out, nil
 }
 
-func (b *builder) accessPart(ts pointsto.Targets, t *ir.Type, p part) (access, error) {
+func (b *builder) accessPart(ts pointsto.Targets, exact *pointsto.Exact, t *ir.Type, p part) (access, error) {
 	var a access
 	addrs := map[int64]bool{}
 	cells := map[*Cell]bool{}
@@ -166,6 +167,9 @@ func (b *builder) accessPart(ts pointsto.Targets, t *ir.Type, p part) (access, e
 		base := b.f.objBase[l.Obj]
 		all := b.f.byAddr[l.Obj]
 		for _, x := range xs {
+			if exact != nil && !exact.Has(l.Obj, x) {
+				continue // never the pointer's value
+			}
 			off := x + p.Off
 			at := base + off
 			if addrs[at] {
