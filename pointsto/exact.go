@@ -77,7 +77,7 @@ func exactAddrs(f *ir.Func, pt *Result) map[*ir.Var]*exactSet {
 			defs[d] = append(defs[d], s)
 		}
 	})
-	e := &exacter{pt: pt, defs: defs, taken: taken, out: map[*ir.Var]*exactSet{}, params: map[*ir.Var]bool{}}
+	e := &exacter{pt: pt, defs: defs, taken: taken, out: map[*ir.Var]*exactSet{}, params: map[*ir.Var]bool{}, pure: changesNoPointer(f)}
 	for _, p := range f.Params {
 		e.params[p] = true
 	}
@@ -129,6 +129,7 @@ type exacter struct {
 	params map[*ir.Var]bool
 	out    map[*ir.Var]*exactSet
 	dead   map[*ir.Var]bool
+	pure   bool // changesNoPointer
 }
 
 func (e *exacter) drop(v *ir.Var) {
@@ -207,6 +208,98 @@ func (e *exacter) def(s ir.Stmt, acc *exactSet) bool {
 		}
 		d := c.Int64() * s.Ptr.Type().Stride()
 		return e.operand(s.Ptr, acc, d, c.Bits != 0)
+	case *ir.Load:
+		return e.load(s, acc)
+	}
+	return false
+}
+
+// load adds the values of a pointer read from the pointer members of
+// input objects in a function that changes no pointer in memory (no
+// store of a pointer, no call given one): what the input model put
+// there at entry, the base of another input object or NULL.
+func (e *exacter) load(s *ir.Load, acc *exactSet) bool {
+	if !e.pure {
+		return false
+	}
+	from := &exactSet{}
+	if !e.operand(s.Ptr, from, 0, false) {
+		return false
+	}
+	for _, l := range from.locs {
+		if l.obj.Kind != InputObj || l.obj.Typ == nil {
+			return false
+		}
+		ts := e.pt.Entry[Canon(l.obj, l.off)]
+		if len(ts) == 0 || !pointerLeafAt(l.obj.Typ, l.off) {
+			return false
+		}
+		for t := range ts {
+			switch {
+			case t.Obj.Kind == NullObj:
+				acc.null = true
+			case t.Obj.Kind == InputObj && t.Off == 0:
+				acc.add(exactLoc{t.Obj, 0})
+			default:
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// pointerLeafAt reports whether byte off of an object of type t starts a
+// pointer (not in a union: a union's pointer is read out as another
+// member's bytes too).
+func pointerLeafAt(t *ir.Type, off int64) bool {
+	switch {
+	case t.IsPointer():
+		return off == 0
+	case t.Kind == ir.Array:
+		es := t.Elem.Size()
+		if es <= 0 || off < 0 || off >= t.Size() {
+			return false
+		}
+		return pointerLeafAt(t.Elem, off%es)
+	case t.Kind == ir.Struct:
+		f := t.FieldAt(off)
+		return f != nil && pointerLeafAt(f.Type, off-f.Offset)
+	}
+	return false
+}
+
+// changesNoPointer reports whether f leaves every pointer in memory as it
+// is: no store of a value with a pointer in it, no call that is given a
+// pointer (an extern may store through it) or that is left in place.
+func changesNoPointer(f *ir.Func) bool {
+	pure := true
+	ir.Walk(f.Body, func(s ir.Stmt) {
+		switch s := s.(type) {
+		case *ir.Store:
+			if hasPointer(s.Src.Type()) {
+				pure = false
+			}
+		case *ir.Call:
+			pure = false
+		case *ir.Unsupported:
+			pure = false
+		}
+	})
+	return pure
+}
+
+func hasPointer(t *ir.Type) bool {
+	switch {
+	case t.IsPointer():
+		return true
+	case t.Kind == ir.Array:
+		return hasPointer(t.Elem)
+	case t.Kind == ir.Struct || t.Kind == ir.Union:
+		for _, f := range t.Fields {
+			if hasPointer(f.Type) {
+				return true
+			}
+		}
 	}
 	return false
 }

@@ -37,12 +37,23 @@ int walk(struct buf *b, int i)
 
 struct node { char tag[8]; long v; struct node *next; };
 
-/* The pointer member read through the parameter is exact too (a pointer
- * loaded from memory, n->next itself, is not followed: n->next->v stays a
- * summary of the next node's bytes). */
+/* A pointer read from an input object, in a function that changes no
+ * pointer in memory, is the base of the object behind it or NULL. */
 int second(struct node *n)
 {
-    if (n && n->v == 5 && n->next)
+    if (n && n->next && n->next->v == 5 && n->next->tag[2] == 'q')
         return 1;
+    return 0;
+}
+
+/* Where the function stores a pointer, a loaded one is not exact: its
+ * accesses keep the analysis's summary (a cut here, never a wrong one). */
+long relink(struct node *n, struct node *m)
+{
+    if (n && m) {
+        n->next = m;
+        if (n->next->v == 3)
+            return 1;
+    }
     return 0;
 }

@@ -52,3 +52,29 @@ long choose(struct buf *a, struct buf *b, int f)
         c = a + 1;
     return (long)c->len + d[0];
 }
+
+struct entry { char key[8]; long val; struct entry *next; struct entry *alt; };
+
+/* Reads only: the loaded pointers are the input model's bases (exact). */
+long lookup(struct entry *e, char c)
+{
+    for (int i = 0; e && i < 3; i++) {
+        if (e->key[0] == c)
+            return e->val;
+        e = e->next ? e->next : e->alt;
+    }
+    return -1;
+}
+
+/* Stores a pointer: loaded pointers are not exact any more. */
+long swap_next(struct entry *e)
+{
+    if (e && e->next) {
+        struct entry *n = e->next;
+        e->next = n->alt;
+        n->alt = e;
+        if (e->next)
+            return e->next->val + n->alt->key[1];
+    }
+    return 0;
+}
