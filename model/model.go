@@ -87,6 +87,10 @@ type Model struct {
 	zero    *fd.Var
 	iteSeq  int
 	loopSeq int
+	// memo gives, for an operator on its operands, the variables that
+	// hold its value and the envs they were computed in, oldest first
+	// (common subexpressions, ops.go).
+	memo map[opKey][]computedIn
 }
 
 // Input is a variable of the model that is an input of the test: an fd
@@ -145,14 +149,20 @@ type env struct {
 	// Options.Reach.
 	reach *fd.Var
 	sc    *scope
-	// memo maps the values computed in this block to their variables
-	// (common subexpressions, ops.go).
-	memo map[opKey]*fd.Var
+	// depth is the number of envs above this one (ancestor tests of
+	// the common subexpressions, ops.go).
+	depth int
+	// home is the env whose vars map this is: the branches of an ite
+	// share their parent's (lookup skips them, or a nest of N tests would
+	// look a variable up N times in the same map).
+	home *env
 }
 
 func (e *env) child(ctx *context, order ...int) *env {
 	o := append(append([]int(nil), e.order...), order...)
-	return &env{parent: e, vars: map[*ssa.Version]*fd.Var{}, ctx: ctx, order: o, reach: e.reach, sc: e.sc}
+	c := &env{parent: e, depth: e.depth + 1, vars: map[*ssa.Version]*fd.Var{}, ctx: ctx, order: o, reach: e.reach, sc: e.sc}
+	c.home = c
+	return c
 }
 
 type addrRange struct{ lo, hi int64 } // [lo, hi]: cells and one past the end
@@ -196,9 +206,11 @@ func New(f *ssa.Func, opts Options) (*Model, error) {
 	// steps is creeping, not refuting: it stops and narrows nothing.
 	m.S.TrialStepLimit = 256
 	m.root = &env{vars: map[*ssa.Version]*fd.Var{}}
+	m.root.home = m.root
 	m.thin = map[*fd.Var]int{}
 	m.orders = map[*fd.Var][]int{}
 	m.parents = map[*fd.Var]*fd.Var{}
+	m.memo = map[opKey][]computedIn{}
 	m.zero = m.S.ConstInt64(0)
 	m.ranges = objectRanges(f)
 	if err := m.entry(); err != nil {
@@ -289,7 +301,7 @@ func (m *Model) newVar(v *ssa.Version) *fd.Var {
 // lookup returns the variable of a version in e (or an enclosing env);
 // version 0 is created at the root on first use.
 func (m *Model) lookup(e *env, v *ssa.Version) *fd.Var {
-	for x := e; x != nil; x = x.parent {
+	for x := e; x != nil; x = x.home.parent {
 		if fv, ok := x.vars[v]; ok {
 			return fv
 		}
@@ -700,12 +712,15 @@ func (m *Model) ite(s *ssa.If, e *env, index int) *combinators.Ite {
 	m.iteSeq++
 	c := &combinators.Ite{Cond: m.val(e, s.Cond), Opts: m.Comb, Name: fmt.Sprintf("ite%d", m.iteSeq)}
 	c.Thin = m.thin[c.Cond]
-	c.Order = append(append([]int(nil), e.order...), index)
+	// One array for the ite's place and its then branch's (orders are
+	// never modified); the else branch's is a copy.
+	c.Order = append(make([]int, 0, len(e.order)+2), e.order...)
+	c.Order = append(c.Order, index)
 	if s.Dec != nil {
 		c.Tag = s.Dec
 	}
-	te := &env{parent: e, vars: e.vars, ctx: &context{parent: e.ctx, ite: c, side: 1}, order: append(append([]int(nil), e.order...), index, 1)}
-	ee := &env{parent: e, vars: e.vars, ctx: &context{parent: e.ctx, ite: c, side: 2}, order: append(append([]int(nil), e.order...), index, 2)}
+	te := &env{parent: e, depth: e.depth + 1, vars: e.vars, home: e.home, ctx: &context{parent: e.ctx, ite: c, side: 1}, order: append(c.Order, 1)}
+	ee := &env{parent: e, depth: e.depth + 1, vars: e.vars, home: e.home, ctx: &context{parent: e.ctx, ite: c, side: 2}, order: append(c.Order[:len(c.Order):len(c.Order)], 2)}
 	if e.sc != nil {
 		te.reach, te.sc = m.newBool(c.Name+".then"), e.sc
 		ee.reach, ee.sc = m.newBool(c.Name+".else"), e.sc
@@ -852,7 +867,8 @@ func (m *Model) loop(li *loopInst, prev *env, k int, acc []*fd.Var, head *fd.Var
 		// Continue: the body, then the next iteration, built when needed.
 		ctx := &context{parent: e.ctx, ite: c, side: 1}
 		c.Then = []fd.Constraint{&combinators.Lazy{Name: "body", Opts: m.Comb, Build: func(st *fd.Store) bool {
-			be := &env{parent: ie, vars: map[*ssa.Version]*fd.Var{}, ctx: ctx, order: append(append([]int(nil), ie.order...), 1)}
+			be := &env{parent: ie, depth: ie.depth + 1, vars: map[*ssa.Version]*fd.Var{}, ctx: ctx, order: append(append([]int(nil), ie.order...), 1)}
+			be.home = be
 			if goOn != nil {
 				be.reach, be.sc = goOn, &scope{}
 			}

@@ -26,7 +26,7 @@ func (m *Model) op(s *ssa.Op, e *env) []fd.Constraint {
 	}
 	k, keyed := keyOf(s, args)
 	if keyed {
-		if x := e.computed(k); x != nil {
+		if x := m.computed(e, k); x != nil {
 			// The same operator on the same operands, computed before
 			// on every path here: the same value (and the same
 			// exclusion of undefined behaviour, already posted).
@@ -120,25 +120,55 @@ func keyOf(s *ssa.Op, args []*fd.Var) (opKey, bool) {
 	return k, true
 }
 
+// computedIn is a value computed in an env (Model.memo).
+type computedIn struct {
+	e *env
+	x *fd.Var
+}
+
+// memoLooks bounds the candidates computed looks at: a value computed in
+// many sibling branches (the same increment in every case of a switch)
+// is found in the most recent ones only. Missing one costs a variable and
+// a propagator, never an answer; looking at them all would cost, in a
+// function of N branches, N per operation (N² per function).
+const memoLooks = 4
+
 // computed returns the variable of a value computed in e or a block
-// around it (before e, on every path to it), or nil.
-func (e *env) computed(k opKey) *fd.Var {
-	for x := e; x != nil; x = x.parent {
-		if v, ok := x.memo[k]; ok {
-			return v
+// around it (before e, on every path to it), or nil. It looks the key up
+// once and checks the envs it was computed in for being e or above it,
+// rather than looking it up in every env above e (quadratic in the
+// nesting: a 640-case switch in a loop spent most of its time there).
+func (m *Model) computed(e *env, k opKey) *fd.Var {
+	list := m.memo[k]
+	for i := len(list) - 1; i >= 0 && i >= len(list)-memoLooks; i-- {
+		if list[i].e.encloses(e) {
+			return list[i].x
 		}
 	}
 	return nil
 }
 
+// encloses reports whether e is a or an env above it.
+func (e *env) encloses(a *env) bool {
+	for a != nil && a.depth > e.depth {
+		a = a.parent
+	}
+	return a == e
+}
+
 // remember records the variable of a value computed in e (until the
 // choice point open now is popped).
 func (m *Model) remember(e *env, k opKey, x *fd.Var) {
-	if e.memo == nil {
-		e.memo = map[opKey]*fd.Var{}
-	}
-	e.memo[k] = x
-	m.S.OnUndo(func() { delete(e.memo, k) })
+	m.memo[k] = append(m.memo[k], computedIn{e, x})
+	m.S.OnUndo(func() {
+		// Undone last in, first out: the entry is the list's last.
+		list := m.memo[k]
+		if len(list) == 1 {
+			delete(m.memo, k)
+			return
+		}
+		m.memo[k] = list[:len(list)-1]
+	})
 }
 
 func (m *Model) conv(x *fd.Var, to *ir.Type, a *fd.Var, from *ir.Type) []fd.Constraint {

@@ -128,11 +128,28 @@ func (g *Generator) sharedModel() *shared {
 		// on from there (a budget that runs out here is no failure of
 		// the model).
 		sh.m.S.Budget = bud
-		sh.m.S.Propagate()
+		rootFixpoint(sh.m.S)
 		sh.m.S.Budget = nil
 		sh.unpaid = g.statsOf(sh.m)
 	}
 	return sh
+}
+
+// rootFixpoint propagates the shared model at its root. A round cut short
+// by the store's StepLimit goes on while it builds the model (the
+// iterations of a loop unfolded by a Lazy: a 640-case switch in a loop
+// takes more than one round's steps): what is built at the root is built
+// once, while what is left to the goals is built again in every goal's
+// choice point and undone at its pop. A round that only narrowed domains
+// (bounds creeping on a cycle, what StepLimit is for) is left to the goals
+// as before.
+func rootFixpoint(s *fd.Store) {
+	for {
+		posted := s.Stats.Constraints
+		if !s.Propagate() || !s.Pending() || s.Stats.Constraints == posted {
+			return
+		}
+	}
 }
 
 // solveShared searches tests for a decision goal on the shared model, as
