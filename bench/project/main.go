@@ -14,6 +14,7 @@ package main
 
 import (
 	"encoding/json"
+	"errors"
 	"flag"
 	"fmt"
 	"log"
@@ -24,17 +25,25 @@ import (
 )
 
 func main() {
-	out := flag.String("o", "", "write the project into `DIR`")
-	files := flag.Int("files", 200, "modules")
-	funcs := flag.Int("funcs", 10, "functions per module")
-	seed := flag.Uint64("seed", 1, "seed of the constants")
-	flag.Parse()
-	if *out == "" {
-		log.Fatal("usage: project -o DIR [-files N] [-funcs N] [-seed S]")
-	}
-	if err := write(*out, *files, *funcs, *seed); err != nil {
+	if err := run(os.Args[1:]); err != nil {
 		log.Fatal(err)
 	}
+}
+
+// run reads the command line and writes the project.
+func run(args []string) error {
+	fs := flag.NewFlagSet("project", flag.ContinueOnError)
+	out := fs.String("o", "", "write the project into `DIR`")
+	files := fs.Int("files", 200, "modules")
+	funcs := fs.Int("funcs", 10, "functions per module")
+	seed := fs.Uint64("seed", 1, "seed of the constants")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	if *out == "" || fs.NArg() > 0 {
+		return errors.New("usage: project -o DIR [-files N] [-funcs N] [-seed S]")
+	}
+	return write(*out, *files, *funcs, *seed)
 }
 
 const header = `/* The types and limits every module shares. */
