@@ -21,6 +21,7 @@ import (
 	"encoding/json"
 	"flag"
 	"fmt"
+	"io"
 	"math/rand"
 	"os"
 	"sort"
@@ -40,32 +41,42 @@ type result struct {
 }
 
 func main() {
-	limit := flag.Duration("time", 10*time.Second, "time per function (0: -runs only)")
-	runs := flag.Int("runs", 0, "runs per function (0: as many as -time allows)")
-	seed := flag.Int64("seed", 1, "random seed")
-	flag.Parse()
-	if flag.NArg() == 0 || (*limit <= 0 && *runs <= 0) {
-		fmt.Fprintln(os.Stderr, "usage: random [-time 10s] [-runs N] [-seed S] FILE.c...")
-		os.Exit(2)
+	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
+}
+
+// run is the command: its exit status (2 when a file does not parse or
+// the command line is wrong).
+func run(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("random", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	limit := fs.Duration("time", 10*time.Second, "time per function (0: -runs only)")
+	runs := fs.Int("runs", 0, "runs per function (0: as many as -time allows)")
+	seed := fs.Int64("seed", 1, "random seed")
+	if err := fs.Parse(args); err != nil {
+		return 2
 	}
-	enc := json.NewEncoder(os.Stdout)
+	if fs.NArg() == 0 || (*limit <= 0 && *runs <= 0) {
+		fmt.Fprintln(stderr, "usage: random [-time 10s] [-runs N] [-seed S] FILE.c...")
+		return 2
+	}
+	enc := json.NewEncoder(stdout)
 	status := 0
-	for _, file := range flag.Args() {
+	for _, file := range fs.Args() {
 		u, err := frontend.Load(file, frontend.Options{})
 		if err != nil {
-			fmt.Fprintln(os.Stderr, err)
+			fmt.Fprintln(stderr, err)
 			status = 2
 			continue
 		}
 		for _, fn := range u.Functions() {
 			r := runFunc(u, file, fn, *limit, *runs, *seed)
 			if err := enc.Encode(r); err != nil {
-				fmt.Fprintln(os.Stderr, err)
-				os.Exit(1)
+				fmt.Fprintln(stderr, err)
+				return 1
 			}
 		}
 	}
-	os.Exit(status)
+	return status
 }
 
 // runFunc runs fn on random inputs until the time or the runs are spent.
