@@ -15,6 +15,7 @@ package main
 import (
 	"flag"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"sort"
@@ -32,11 +33,23 @@ type answer struct {
 }
 
 func main() {
-	slower := flag.Float64("slower", 2, "report the goals fd answered that auto answers this many times slower")
-	steps := flag.Int64("steps", 0, "step budget per goal (0: the default)")
-	verbose := flag.Bool("v", false, "print every goal, not only those that differ or are slower")
-	flag.Parse()
-	dirs := flag.Args()
+	if err := run(os.Args[1:], os.Stdout, os.Stderr); err != nil {
+		fmt.Fprintln(os.Stderr, "portfolio:", err)
+		os.Exit(2)
+	}
+}
+
+// run compares the engines on the C files of the directories of args.
+func run(args []string, stdout, stderr io.Writer) error {
+	flags := flag.NewFlagSet("portfolio", flag.ContinueOnError)
+	flags.SetOutput(stderr)
+	slower := flags.Float64("slower", 2, "report the goals fd answered that auto answers this many times slower")
+	steps := flags.Int64("steps", 0, "step budget per goal (0: the default)")
+	verbose := flags.Bool("v", false, "print every goal, not only those that differ or are slower")
+	if err := flags.Parse(args); err != nil {
+		return err
+	}
+	dirs := flags.Args()
 	if len(dirs) == 0 {
 		dirs = []string{"testdata/paper", "testdata/diff", "testdata/user", "testdata/bitlevel"}
 	}
@@ -51,7 +64,7 @@ func main() {
 	for _, file := range files {
 		u, err := frontend.Load(file, frontend.Options{})
 		if err != nil {
-			fmt.Fprintf(os.Stderr, "%s: %v\n", file, err)
+			fmt.Fprintf(stderr, "%s: %v\n", file, err)
 			continue
 		}
 		for _, fn := range u.Functions() {
@@ -90,12 +103,12 @@ func main() {
 					}
 				}
 				if *verbose {
-					fmt.Printf("goal    %s %s: fd %v (%v, %d steps), auto %v by %s (%v, %d steps)\n", fn, id,
+					fmt.Fprintf(stdout, "goal    %s %s: fd %v (%v, %d steps), auto %v by %s (%v, %d steps)\n", fn, id,
 						f.status, f.time.Round(time.Millisecond), f.steps, a.status, a.engine, a.time.Round(time.Millisecond), a.steps)
 				}
 				if f.status != a.status {
 					differ++
-					fmt.Printf("differ  %s %s: fd %v (%v, %d steps), auto %v by %s (%v, %d steps)\n", fn, id,
+					fmt.Fprintf(stdout, "differ  %s %s: fd %v (%v, %d steps), auto %v by %s (%v, %d steps)\n", fn, id,
 						f.status, f.time.Round(time.Millisecond), f.steps, a.status, a.engine, a.time.Round(time.Millisecond), a.steps)
 				}
 				// Slower in time and in steps: the time alone is noisy on
@@ -103,12 +116,13 @@ func main() {
 				if f.status != testgen.Unknown && float64(a.time) > *slower*float64(f.time) && a.time-f.time > 10*time.Millisecond &&
 					float64(a.steps) > *slower*float64(f.steps) {
 					slow++
-					fmt.Printf("slower  %s %s: fd %v (%v, %d steps), auto %v by %s (%v, %d steps)\n", fn, id,
+					fmt.Fprintf(stdout, "slower  %s %s: fd %v (%v, %d steps), auto %v by %s (%v, %d steps)\n", fn, id,
 						f.status, f.time.Round(time.Millisecond), f.steps, a.status, a.engine, a.time.Round(time.Millisecond), a.steps)
 				}
 			}
 		}
 	}
-	fmt.Printf("%d goals: fd alone answered %d in %v, auto %d in %v (%d by gini); %d answers differ, %d goals fd answered more than %.1fx slower with auto\n",
+	fmt.Fprintf(stdout, "%d goals: fd alone answered %d in %v, auto %d in %v (%d by gini); %d answers differ, %d goals fd answered more than %.1fx slower with auto\n",
 		goals, fdAnswered, fdTime.Round(time.Millisecond), autoAnswered, autoTime.Round(time.Millisecond), bySAT, differ, slow, *slower)
+	return nil
 }
