@@ -55,6 +55,13 @@ type Options struct {
 	// Reach builds a reach indicator for every decision outcome (see
 	// Model.Reach), so that the one model serves every goal.
 	Reach bool
+	// OpenBound: past MaxUnroll iterations a loop leaves its exit values
+	// free instead of giving up on the path (BoundHit is still set). The
+	// model then over-approximates the runs: every run is a solution,
+	// some solutions are no run. Its propagation is a sound narrowing of
+	// the inputs (testgen's proof by exhaustion), but no search on it
+	// proves or finds anything.
+	OpenBound bool
 }
 
 // Model is a constraint model of one PSSA function.
@@ -816,7 +823,7 @@ func (m *Model) loop(li *loopInst, prev *env, k int, acc []*fd.Var, head *fd.Var
 	return &combinators.Lazy{Name: fmt.Sprintf("w@%d#%d", index, k), Opts: m.Comb, Build: func(st *fd.Store) bool {
 		if k >= m.Opts.MaxUnroll {
 			m.BoundHit = true
-			return false
+			return m.Opts.OpenBound
 		}
 		ie := e.child(e.ctx, index, k)
 		if head != nil {

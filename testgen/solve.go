@@ -36,6 +36,12 @@ type built struct {
 // build makes the model of one goal (cut at the goal with cut), spending
 // bud on its construction.
 func (g *Generator) build(goal Goal, cut bool, bud *budget.B) (*built, bool, error) {
+	return g.buildWith(goal, cut, model.Options{}, bud)
+}
+
+// buildWith is build with the options of the model (MaxUnroll, Inputs,
+// MayBeNull and ExactCuts are set here).
+func (g *Generator) buildWith(goal Goal, cut bool, mo model.Options, bud *budget.B) (*built, bool, error) {
 	in, found := instrument(g.Prog, g.modelFn, goal, cut)
 	if !found {
 		return nil, false, nil
@@ -66,7 +72,8 @@ func (g *Generator) build(goal Goal, cut bool, bud *budget.B) (*built, bool, err
 	if err != nil {
 		return nil, true, err
 	}
-	m, err := model.New(sf, model.Options{MaxUnroll: g.Opts.MaxUnroll, Inputs: g.inputs, MayBeNull: mayBeNull, ExactCuts: cut})
+	mo.MaxUnroll, mo.Inputs, mo.MayBeNull, mo.ExactCuts = g.Opts.MaxUnroll, g.inputs, mayBeNull, cut
+	m, err := model.New(sf, mo)
 	if err != nil {
 		return nil, true, err
 	}

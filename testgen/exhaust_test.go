@@ -1,0 +1,95 @@
+package testgen
+
+import (
+	"testing"
+
+	"github.com/inka-tool/inka/interp"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// Loops whose trip count is an input, beyond the unrolling bound: the
+// goals after them are answered by running every input left.
+const exhaustSrc = `
+/* A checksum over the bytes of a frame whose length is one byte. */
+int frame_sum(unsigned char len)
+{
+    unsigned sum = 0;
+    for (unsigned i = 0; i < len; i++)
+        sum += 3;
+    if (sum == 1000)      /* 1000 is no multiple of 3 */
+        return 1;
+    return 0;
+}
+
+/* A poll loop that waits limit rounds. */
+int poll_rounds(short limit)
+{
+    int n = 0;
+    if (limit < 0 || limit > 500)
+        return -1;
+    while (n < limit)
+        n++;
+    if (n == 300)
+        return 1;
+    return 0;
+}
+
+/* A walk of even steps towards target: odd targets never stop. */
+int walk(int target)
+{
+    int x = 0;
+    if (target < 0 || target > 100)
+        return -1;
+    while (x != target)
+        x += 2;
+    if (x == 77)
+        return 1;
+    return 0;
+}
+`
+
+// goalOf returns the decision goal of fn at line with the given outcome.
+func goalOf(t *testing.T, g *Generator, line int, outcome string) Goal {
+	t.Helper()
+	for _, gl := range g.Decisions() {
+		if gl.Dec.Pos.Line == line && gl.Dec.Outcomes[gl.Outcome] == outcome {
+			return gl
+		}
+	}
+	t.Fatalf("no goal at line %d -> %s", line, outcome)
+	return Goal{}
+}
+
+func TestExhaustion(t *testing.T) {
+	file := writeC(t, "loops.c", exhaustSrc)
+
+	// 256 trip counts, none of which gives 1000: a proof, which the model
+	// alone (64 iterations unrolled) cannot make.
+	g := genOpts(t, file, "frame_sum", Options{})
+	r := g.Reach(goalOf(t, g, 8, "true"), 1)
+	assert.Equal(t, Unreachable, r.Status, r.Reason)
+	assert.Equal(t, EngineExhaust, r.Engine)
+	assert.Contains(t, r.Reason, "proof by exhaustion")
+	o := Options{MaxUnroll: 300}
+	g = genOpts(t, file, "frame_sum", o)
+	assert.NotEqual(t, EngineExhaust, g.Reach(goalOf(t, g, 8, "true"), 1).Engine,
+		"with the bound above 255 the solver answers alone")
+
+	// 300 iterations: found by the runs, among the 501 limits propagation
+	// leaves, and the test replays to the goal.
+	g = genOpts(t, file, "poll_rounds", Options{})
+	r = g.Reach(goalOf(t, g, 21, "true"), 1)
+	require.Equal(t, Covered, r.Status, r.Reason)
+	assert.Equal(t, EngineExhaust, r.Engine)
+	require.Len(t, r.Tests, 1)
+	assert.Equal(t, interp.IntVal(r.Tests[0].Args["limit"].Typ, 300), r.Tests[0].Args["limit"])
+	assert.True(t, r.Tests[0].Result.Covers(goalOf(t, g, 21, "true").Dec, goalOf(t, g, 21, "true").Outcome))
+
+	// Odd targets never end: the runs stopped by the step limit leave the
+	// proof incomplete, whatever the even ones show.
+	g = genOpts(t, file, "walk", Options{})
+	r = g.Reach(goalOf(t, g, 34, "true"), 1)
+	assert.Equal(t, Unknown, r.Status, r.Reason)
+}
+
