@@ -5,6 +5,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/inka-tool/inka/interp"
 	"github.com/inka-tool/inka/ir"
 )
 
@@ -109,9 +110,10 @@ func (g *Generator) Cover(crit Criterion, total time.Duration) *Coverage {
 		g.Opts.Total = g.Opts.Total.Child("total", 0, start.Add(total))
 	}
 	g.done = map[outcome]bool{}
+	g.near = map[outcome]map[string]interp.Val{}
 	g.sharePaths = !g.ownPaths
 	defer func() {
-		g.done = nil
+		g.done, g.near = nil, nil
 		g.sharePaths = false
 		if g.shared != nil && g.shared.m != nil {
 			g.leavePaths(g.shared.m, 0)

@@ -46,8 +46,8 @@ import (
 // the file, which no run shows. Nor do functions reading volatile objects,
 // which may change between reads where a run reads them once, get proofs.
 //
-// The work is counted in steps (statements run, and one per leaf given):
-// a space the first run shows to need more than the budget is not
+// The work is counted in steps (statements run, and one per leaf given),
+// half a goal's budget: a space the first run shows to need more is not
 // started, and the space is at most maxExhaustPoints points.
 
 // EngineExhaust names the goals answered by running every input left.
@@ -66,17 +66,20 @@ func (g *Generator) exhaust(goal Goal, max int, res *GoalResult) *GoalResult {
 	if res.Status != Unknown || g.setupErr != nil || g.Opts.Total.Exhausted() || g.Opts.NoSolver {
 		return res
 	}
-	if len(g.shape.Objects) > 0 {
-		return res // pointer inputs: not enumerated
+	if len(g.shape.Objects) > 0 || g.Opts.deepened > 0 {
+		// Pointer inputs are not enumerated; a generator with deeper
+		// bounds has the space its shallower one enumerated.
+		return res
 	}
 	start := time.Now()
-	bud := g.Opts.Total.Child("exhaustion", g.Opts.Steps, start.Add(g.Opts.Timeout))
+	steps := g.Opts.Steps/2 + 1
+	bud := g.Opts.Total.Child("exhaustion", steps, start.Add(g.Opts.Timeout))
 	defer func() {
 		res.Stats.Steps += bud.Used()
 		res.Stats.Time += time.Since(start)
 	}()
 	domains, proof := g.exhaustDomains(goal, bud)
-	e := &enumeration{g: g, goal: goal, domains: domains, max: max, bud: bud, steps: g.Opts.Steps}
+	e := &enumeration{g: g, goal: goal, domains: domains, max: max, bud: bud, steps: steps}
 	e.run()
 	switch {
 	case len(e.tests) > 0:

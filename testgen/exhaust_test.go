@@ -93,3 +93,50 @@ func TestExhaustion(t *testing.T) {
 	assert.Equal(t, Unknown, r.Status, r.Reason)
 }
 
+// A goal 100 iterations into a loop over a 32-bit counter: too many
+// inputs to run them all, within reach of the deeper unrolling bound.
+const deepenSrc = `
+unsigned drain(unsigned count)
+{
+    unsigned left = count, rounds = 0;
+    while (left > 0) {
+        left -= left > 4 ? 4 : left;
+        rounds++;
+    }
+    if (rounds == 100)
+        return 1;
+    return 0;
+}
+`
+
+func TestDeepening(t *testing.T) {
+	file := writeC(t, "drain.c", deepenSrc)
+	g := genOpts(t, file, "drain", Options{})
+	goal := goalOf(t, g, 9, "true")
+	r := g.Reach(goal, 1)
+	require.Equal(t, Covered, r.Status, r.Reason)
+	require.Len(t, r.Tests, 1)
+	assert.True(t, r.Tests[0].Result.Covers(goal.Dec, goal.Outcome))
+
+	// The bounds grow twice: a loop that needs more iterations than 16
+	// times the first bound stays unknown, and says which bounds it tried.
+	g = genOpts(t, file, "drain", Options{MaxUnroll: 4})
+	r = g.Reach(goalOf(t, g, 9, "true"), 1)
+	assert.Equal(t, Unknown, r.Status)
+	assert.Contains(t, r.Reason, "unrolling bound hit (bounds up to --max-unroll 64 and --max-inline 8 tried)")
+}
+
+// The inlining bound grows only where the inlined function stays small:
+// a recursion that calls itself twice doubles its size with each level.
+func TestDeepeningInlinedSize(t *testing.T) {
+	file := writeC(t, "rec.c", `
+int fib(int n) { return n < 2 ? n : fib(n - 1) + fib(n - 2); }
+int digits(unsigned n) { return n < 10 ? 1 : 1 + digits(n / 10); }
+int tree(int n) { return fib(n) == 6765; }
+int chain(unsigned n) { return digits(n) == 10; }
+`)
+	g := genOpts(t, file, "tree", Options{})
+	assert.Greater(t, g.inlinedSize(16), maxInlinedStmts)
+	g = genOpts(t, file, "chain", Options{})
+	assert.Less(t, g.inlinedSize(16), 4*g.inlinedSize(8))
+}

@@ -43,17 +43,14 @@ func lengthBound(reason string) bool {
 // grow answers goal on longer inputs when res, its answer on this
 // generator's, is unknown because of their length.
 func (g *Generator) grow(goal Goal, max int, res *GoalResult) *GoalResult {
-	if res.Status != Unknown || !lengthBound(res.Reason) || g.Opts.Total.Exhausted() {
+	if res.Status != Unknown || !lengthBound(res.Reason) || g.Opts.Total.Exhausted() || g.Opts.deepened > 0 {
 		return res
 	}
 	l := g.longerInputs()
 	if l == nil {
 		return res
 	}
-	l.done = g.done // a coverage run's outcomes covered so far
-	r := l.Reach(goal, max)
-	r.Stats.Add(res.Stats)
-	r.Spurious += res.Spurious
+	r := g.again(l, goal, max, res)
 	if r.Status == Unknown && !strings.Contains(r.Reason, "--max-len") {
 		// The innermost growth names the longest inputs tried.
 		// A reason that no longer names the length (a budget, the
@@ -63,6 +60,17 @@ func (g *Generator) grow(goal Goal, max int, res *GoalResult) *GoalResult {
 		}
 		r.Reason += fmt.Sprintf(" (inputs of up to %d elements tried, see --max-len)", l.shape.FlatLen)
 	}
+	return r
+}
+
+// again answers goal on o, another generator of the function (longer
+// inputs, deeper bounds), after res, its answer on g, left it unknown:
+// o's answer, with the figures of res added.
+func (g *Generator) again(o *Generator, goal Goal, max int, res *GoalResult) *GoalResult {
+	o.done = g.done // a coverage run's outcomes covered so far
+	r := o.Reach(goal, max)
+	r.Stats.Add(res.Stats)
+	r.Spurious += res.Spurious
 	return r
 }
 

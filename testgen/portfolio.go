@@ -38,9 +38,11 @@ const (
 
 // Reach answers a goal with up to max tests (max ≤ 0: one), on longer
 // input objects when their length is what leaves it unknown (grow.go),
-// by running every input left when there are few (exhaust.go).
+// by running every input left when there are few (exhaust.go), with
+// deeper unrolling and inlining bounds when they leave it unknown
+// (deepen.go).
 func (g *Generator) Reach(goal Goal, max int) *GoalResult {
-	return g.exhaust(goal, max, g.grow(goal, max, g.reach(goal, max)))
+	return g.deepen(goal, max, g.exhaust(goal, max, g.grow(goal, max, g.reach(goal, max))))
 }
 
 // reach answers a goal on the generator's input shape.

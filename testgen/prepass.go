@@ -83,6 +83,7 @@ func (g *Generator) prepass(cov *Coverage, goals []Goal, index map[string]*GoalS
 		if r.Outcome == interp.StepLimit {
 			continue // stopped by the budget (or a run that never ends)
 		}
+		g.noteNear(cov, run)
 		fresh := false
 		for _, gs := range cov.Goals {
 			if gs.Test < 0 && reached(r, gs.Goal, run.test) {
@@ -107,6 +108,30 @@ func (g *Generator) prepass(cov *Coverage, goals []Goal, index map[string]*GoalS
 		}
 	}
 	return wrong
+}
+
+// noteNear records run as the run near the decision goals not covered
+// yet whose decision it reached, for those that have none (Generator.near).
+func (g *Generator) noteNear(cov *Coverage, run *prepassRun) {
+	if g.near == nil {
+		return
+	}
+	for _, gs := range cov.Goals {
+		gl := gs.Goal
+		if gs.Test >= 0 || gl.Kind != DecisionGoal {
+			continue
+		}
+		k := outcome{gl.Dec, gl.Outcome}
+		if _, ok := g.near[k]; ok {
+			continue
+		}
+		for o := range gl.Dec.Outcomes {
+			if run.result.Covers(gl.Dec, o) {
+				g.near[k] = run.values
+				break
+			}
+		}
+	}
 }
 
 // stale reports whether the pre-pass has gone on long enough without a new

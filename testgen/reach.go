@@ -43,6 +43,7 @@ import (
 	"time"
 
 	"github.com/inka-tool/inka/budget"
+	"github.com/inka-tool/inka/interp"
 	"github.com/inka-tool/inka/ir"
 	"github.com/inka-tool/inka/pointsto"
 )
@@ -88,7 +89,10 @@ type Options struct {
 	MaxLen int
 	// flatLen is the length of those objects in this generator (0:
 	// ArrayLen): set on the generators of longer inputs.
-	flatLen  int
+	flatLen int
+	// deepened counts the times the bounds grew (deepen.go) on the way to
+	// this generator.
+	deepened int
 	PtrDepth int // levels of fresh objects behind pointer inputs (default 3)
 	// Engine picks the solver (portfolio.go): EngineFD, EngineSAT, or
 	// EngineAuto (the default) for a choice per goal.
@@ -271,6 +275,10 @@ type Generator struct {
 	// covered are the decision outcomes the tests of a coverage run cover
 	// so far: a search prefers the others (searcher.elseFirst).
 	done map[outcome]bool
+	// near are, for each decision outcome of a coverage run that the
+	// pre-pass did not cover, the inputs of its first run that reached
+	// the decision: the values labeling tries first (searcher.hints).
+	near map[outcome]map[string]interp.Val
 	// sat is the bit-level engine of the function, built on first use.
 	sat *satEngine
 	// sanity lists the failures of the checkers (Options.Check).
@@ -279,6 +287,10 @@ type Generator struct {
 	// (grow.go), built on first use; noLonger when there is none.
 	longer   *Generator
 	noLonger bool
+	// deeper is the generator of the function with deeper bounds
+	// (deepen.go), built on first use; noDeeper when there is none.
+	deeper   *Generator
+	noDeeper bool
 }
 
 // NewGenerator prepares the goals of p's entry function.

@@ -92,7 +92,7 @@ int early(int a, int n)
         n--;
         s++;
     }
-    if (s == 100 && a == 3)      /* reachable, but only after 100 iterations */
+    if (s == 1000 && a == 3)     /* reachable, but only after 1000 iterations */
         return 7;
     return s;
 }

@@ -74,6 +74,10 @@ type searcher struct {
 	// place is where the goal is in the execution (model.ReachOrder), nil
 	// when not known.
 	place []int
+	// hints are values to try first on some inputs, before the one
+	// closest to zero: those of a run of the pre-pass that reached the
+	// goal's decision (Generator.near).
+	hints map[*fd.Var]fd.Int
 }
 
 // elseFirst reports whether an ite's else branch is tried first: its then
@@ -277,10 +281,17 @@ func (se *searcher) dfs() bool {
 	return stop
 }
 
-// label branches on the values of x: the value closest to zero, then the
-// rest of the domain in halves.
+// label branches on the values of x: its hint if it has one, the value
+// closest to zero, then the rest of the domain in halves.
 func (se *searcher) label(x *fd.Var) bool {
 	d := x.Dom()
+	if h, ok := se.hints[x]; ok && d.Contains(h) && !d.IsSingleton() {
+		// The value a run near the goal had, then the others.
+		if se.branch(func() bool { return x.Assign(h) }) || se.limit {
+			return true
+		}
+		d = d.Remove(h)
+	}
 	v := closestToZero(d)
 	if se.branch(func() bool { return x.Assign(v) }) {
 		return true

@@ -31,6 +31,8 @@ type built struct {
 	// place is where the goal is in the execution (model.ReachOrder), if
 	// known.
 	place []int
+	// hints are the values labeling tries first (searcher.hints).
+	hints map[*fd.Var]fd.Int
 }
 
 // build makes the model of one goal (cut at the goal with cut), spending
@@ -190,7 +192,8 @@ func (g *Generator) solveShared(sh *shared, goal Goal, max int, bud *budget.B, r
 		sh.unpaid = Stats{}
 		res.Stats.Add(st)
 	}()
-	b := &built{m: m, req: req, in: &instrumented{}, budget: bud, place: m.ReachOrder(goal.Dec, goal.Outcome)}
+	b := &built{m: m, req: req, in: &instrumented{}, budget: bud, place: m.ReachOrder(goal.Dec, goal.Outcome),
+		hints: g.hints(m, goal)}
 	complete, why = g.search(b, goal, max, res)
 	if complete {
 		why = approximations(m)
@@ -354,7 +357,8 @@ func (g *Generator) search(b *built, goal Goal, max int, res *GoalResult) (bool,
 		return true, ""
 	}
 	seen := map[string]bool{}
-	se := &searcher{m: b.m, budget: b.budget, maxNodes: g.Opts.MaxNodes, enumerate: max > 1, covered: g.done, place: b.place}
+	se := &searcher{m: b.m, budget: b.budget, maxNodes: g.Opts.MaxNodes, enumerate: max > 1, covered: g.done, place: b.place,
+		hints: b.hints}
 	se.onSolution = func() bool {
 		t, rr, err := g.replay(b)
 		if se.exhausted() {
@@ -437,4 +441,28 @@ func (g *Generator) solveCut(b *built, goal Goal, more bool, res *GoalResult) (b
 	}
 	stopped := se.run()
 	return !stopped && !se.limit, se.limitReason()
+}
+
+// hints returns the values of the run of the pre-pass near goal
+// (Generator.near) for the inputs of m: a run that reached the goal's
+// decision satisfies the path up to it, and the goal often needs only a
+// few of its values changed.
+func (g *Generator) hints(m *model.Model, goal Goal) map[*fd.Var]fd.Int {
+	vals := g.near[outcome{goal.Dec, goal.Outcome}]
+	if len(vals) == 0 {
+		return nil
+	}
+	out := map[*fd.Var]fd.Int{}
+	for _, in := range m.Inputs() {
+		v, ok := vals[in.Path]
+		if !ok || in.Pointer || in.Undefined || v.Typ == nil || !v.Typ.IsInteger() {
+			continue
+		}
+		if v.Typ.IsSigned() {
+			out[in.Var] = fd.I64(v.Int64())
+		} else {
+			out[in.Var] = fd.U64(v.Uint64())
+		}
+	}
+	return out
 }

@@ -47,8 +47,8 @@ func (g *genFlags) register(fs *flag.FlagSet) {
 	fs.Func("total-timeout", "time budget for the whole run: then the answers so far, the rest unknown (a duration > 0; default none)",
 		durationIn(&g.total, false))
 	g.maxUnroll, g.maxInline, g.arrayLen = 64, 8, ir.DefaultArrayLen
-	fs.Func("max-unroll", "loop iterations explored before a path is given up (answer unknown; 1..100000, default 64)", intIn(&g.maxUnroll, 1, 100000))
-	fs.Func("max-inline", "nested calls of the file's functions inlined (recursion bound; 1..64, default 8)", intIn(&g.maxInline, 1, 64))
+	fs.Func("max-unroll", "loop iterations unrolled first: a goal they leave unknown is tried again with 4 and 16 times as many (1..100000, default 64)", intIn(&g.maxUnroll, 1, 100000))
+	fs.Func("max-inline", "nested calls of the file's functions inlined first (recursion bound): a goal it leaves unknown is tried again with 2 and 4 times as many (1..64, default 8)", intIn(&g.maxInline, 1, 64))
 	fs.Uint64Var(&g.seed, "seed", 0, "seed of the search (the output is deterministic for a seed)")
 	// Every element of the objects behind pointer inputs is a variable of
 	// the model: thousands make every goal slow, so the range is bounded.
