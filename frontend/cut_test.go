@@ -97,7 +97,7 @@ func TestEntryPathRefused(t *testing.T) {
 		{"int f(double x) { return (int)x; }", "c.c:1:31: unsupported: floating-point value x (double)"},
 		{"double f(int x) { return x; }", "c.c:1:8: unsupported: floating-point result (double)"},
 		{"int f(int x) { if (x) x = 2; else x = 3; __asm__(\"nop\"); return x; }", "c.c:1:42: unsupported: inline assembly"},
-		{"#include <stdlib.h>\nint f(int n) { int *p = malloc(n); return p != 0; }", "c.c:2:25: unsupported: dynamic allocation (malloc)"},
+		{"#include <string.h>\nint f(const char *s) { char *p = strdup(s); return p != 0; }", "c.c:2:34: unsupported: dynamic allocation (strdup)"},
 	}
 	for _, c := range cases {
 		u, err := LoadSource("c.c", []byte(c.src), Options{})

@@ -129,8 +129,9 @@
 // prototype; accesses
 // to bit-fields and flexible array members; computed goto (goto *p,
 // &&label) and local labels (__label__); variable-length arrays; inline
-// assembly; setjmp/longjmp; dynamic allocation (malloc, calloc, realloc,
-// free, alloca, strdup, ...) and library functions taking function
+// assembly; setjmp/longjmp; dynamic allocation other than malloc, calloc,
+// realloc and free as <stdlib.h> declares them (alloca, strdup, ...: those
+// four are calls of the C library, ir/heap.go) and library functions taking function
 // pointers (qsort, bsearch, signal, atexit); va_start and va_arg (a
 // variadic function has its named parameters); calls of externs whose
 // type has an Opaque type; integer to pointer conversions other than the

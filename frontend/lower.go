@@ -250,8 +250,6 @@ func (pb *progBuilder) globalName(name string) string {
 // Functions that cannot be stubbed: dynamic allocation, non-local jumps,
 // variadic argument access. A call of one is a cut.
 var rejectedCallees = map[string]string{
-	"malloc": "dynamic allocation (malloc)", "calloc": "dynamic allocation (calloc)",
-	"realloc": "dynamic allocation (realloc)", "free": "dynamic allocation (free)",
 	"alloca": "dynamic allocation (alloca)", "__builtin_alloca": "dynamic allocation (alloca)",
 	"aligned_alloc": "dynamic allocation (aligned_alloc)", "reallocarray": "dynamic allocation (reallocarray)",
 	"posix_memalign": "dynamic allocation (posix_memalign)", "strdup": "dynamic allocation (strdup)",
@@ -310,6 +308,11 @@ func (pb *progBuilder) extern(d *cc.Declarator, pos token.Position) *ir.Extern {
 	// (libc/src/inka.h) are the C library's: no stubs.
 	system := pb.u.declaredBySystem(name) ||
 		(libc.IsModelFile(d.Position().Filename) && (strings.HasPrefix(name, "__inka_output") || name == "__inka_disjoint"))
+	if ir.HeapFuncNamed(name) != ir.NotHeap && !system {
+		// the program's own declaration of malloc: no header says it is
+		// the C library's (ir/heap.go), and a stub cannot allocate
+		panic(unsupported(pos, "dynamic allocation ("+name+") not declared by <stdlib.h>"))
+	}
 	e := &ir.Extern{Name: name, Variadic: ft.IsVariadic(), Pos: irPos(d.Position()), System: system}
 	e.Result = pb.u.irType(ft.Result(), pos)
 	qf := pb.u.quals.typeOf(d)

@@ -123,6 +123,9 @@ func (s *Suite) genTest(t *Test, ext map[string]*stubInfo) *testCode {
 	for i, a := range g.code.slots {
 		g.emit("inka_ptr[%d] = %s;", i, a)
 	}
+	if g.s.heapWrapped() {
+		g.allocFails()
+	}
 	if g.s.capture && t.Result != nil && !t.Result.OutputLost {
 		// The output of the call alone: the checks print.
 		g.emit("inka_capture_begin();")
@@ -627,6 +630,12 @@ func (g *tgen) check(what, expr string, v interp.Val) {
 		g.emit("/* %s: not checked (indeterminate) */", what)
 		return
 	case v.IsPointer():
+		if pt, ok := v.PointerTarget(); ok && pt.Kind == interp.TargetHeap {
+			// a heap object (interp/heap.go): the harness's malloc put
+			// it elsewhere, only its existence is checked
+			g.emit("inka_check_int(%s, %s != NULL, 1);", cString(what+" is not NULL"), expr)
+			return
+		}
 		a, why := g.addr(v)
 		if why != "" {
 			g.emit("/* %s: not checked (%s: %s) */", what, v, why)

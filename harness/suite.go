@@ -202,6 +202,15 @@ func (s *Suite) replay(p *ir.Program, fn string, rt *report.Test) (*Test, error)
 // pointers and function pointers.
 func replayInputs(rt *report.Test) (interp.Inputs, error) {
 	in := interp.Inputs{Values: map[string]interp.Val{}, Null: map[string]bool{}, Funcs: map[string]string{}, Len: rt.ArrayLen}
+	for _, k := range rt.AllocFail {
+		if k < 0 {
+			return in, fmt.Errorf("alloc_fail %d: want an allocation's index, from 0", k)
+		}
+		if in.AllocFail == nil {
+			in.AllocFail = map[int]bool{}
+		}
+		in.AllocFail[k] = true
+	}
 	if rt.ArrayLen < 0 || rt.ArrayLen > ir.MaxDeclLen {
 		return in, fmt.Errorf("array_len %d: want 0..%d", rt.ArrayLen, ir.MaxDeclLen)
 	}

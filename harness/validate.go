@@ -391,6 +391,7 @@ type covUnit struct {
 	// hasMain: the file defines main (renamed in the harness, see
 	// includeUnit).
 	hasMain bool
+	heap    bool                   // the file's allocations are wrapped (heapWrapped)
 	sets    map[string]*cprobe.Set // by function
 	order   []*cprobe.Set
 	// outcomes maps the id of every decision outcome (as the tests name
@@ -425,6 +426,7 @@ func (v *validator) loadUnit() (*covUnit, error) {
 			return nil, err
 		}
 		s := cprobe.NewSet(p)
+		cu.heap = cu.heap || heapWrapped([]*ir.Program{p})
 		cu.sets[t.Function] = s
 		cu.order = append(cu.order, s)
 		for _, f := range p.Funcs {
@@ -500,7 +502,7 @@ func (v *validator) probes(cu *covUnit, c *CoverageResult) error {
 	unit := filepath.Join(work, "probed_unit.h")
 	rt := filepath.Join(work, "probes.c")
 	var uh bytes.Buffer
-	includeUnit(&uh, probed, v.frontendOptions(), cu.hasMain)
+	includeUnit(&uh, probed, v.frontendOptions(), cu.hasMain, cu.heap)
 	for name, b := range map[string][]byte{probed: isrc, unit: uh.Bytes(), rt: []byte(probeRuntime)} {
 		if err := os.WriteFile(name, b, 0o644); err != nil {
 			return err

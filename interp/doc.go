@@ -107,6 +107,7 @@
 //	                makes *p read-only, not p)
 //	MissingReturn   the value of a call that ended without return is used (also the entry function's)
 //	Precondition    a precondition of the C library broken (ir.Assert.UB in a model: memcpy
+//	BadFree         free or realloc of a pointer no allocation returned, or of a freed object
 //	                of overlapping objects, isdigit(300))
 //
 // Undefined behaviour inside a model of the C library (ir.Func.Library) is

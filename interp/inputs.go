@@ -347,6 +347,9 @@ func (m *machine) callExtern(s *ir.Call, e *ir.Extern) error {
 	case "__assert_fail", "__assert", "__assert_rtn":
 		return &stop{outcome: AssertFailed, pos: s.Pos, msg: "assertion failed"}
 	}
+	if h := e.Heap(); h != ir.NotHeap {
+		return m.callHeap(s, e, h, args)
+	}
 	if e.System {
 		if m.output(e, args) {
 			return nil

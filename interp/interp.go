@@ -121,6 +121,10 @@ type Inputs struct {
 	// in place of Config.PtrArrayLen. The length of such an input is part
 	// of the test: testgen gives longer ones to the goals that need them.
 	Len int
+	// AllocFail lists the allocations (malloc, calloc, realloc, counted
+	// together in the order the run makes them, from 0) that fail and
+	// return NULL (heap.go).
+	AllocFail map[int]bool
 }
 
 // StubFunc answers a call to an extern function. Call.Index counts the
@@ -228,6 +232,11 @@ type Result struct {
 	Msg          string    // what stopped it (assertion text, limit, exit status)
 	Trace        []Step    // decision outcomes in execution order
 	StubCalls    []StubCall
+	// Allocs lists the run's calls of malloc, calloc and realloc, Leaks
+	// the heap objects a returned run did not free and cannot reach
+	// (heap.go): reported, no failure.
+	Allocs []Alloc
+	Leaks  []Leak
 	// Final gives the final value of every leaf of the globals (not
 	// string literals or read-only ones) and of the fresh objects behind
 	// pointer inputs, in that order (globals in Program order, then
@@ -303,13 +312,14 @@ func Run(p *ir.Program, fn string, in Inputs, cfg Config) (*Result, error) {
 		return nil, fmt.Errorf("interp: no function %q in the program", fn)
 	}
 	m := &machine{
-		prog:    p,
-		info:    infoOf(p),
-		cfg:     cfg.withDefaults(),
-		stub:    in.Stub,
-		globals: map[*ir.Var]*object{},
-		calls:   map[string]int{},
-		res:     &Result{},
+		prog:      p,
+		info:      infoOf(p),
+		cfg:       cfg.withDefaults(),
+		stub:      in.Stub,
+		allocFail: in.AllocFail,
+		globals:   map[*ir.Var]*object{},
+		calls:     map[string]int{},
+		res:       &Result{},
 	}
 	if err := m.setup(f, in); err != nil {
 		return nil, err
@@ -349,6 +359,9 @@ func Run(p *ir.Program, fn string, in Inputs, cfg Config) (*Result, error) {
 				res.Return = Val{}
 			}
 		}
+	}
+	if res.Outcome == Returned {
+		m.leaks(ret)
 	}
 	if !m.cfg.NoFinal {
 		m.final()
@@ -399,10 +412,12 @@ type machine struct {
 	mk        *inputMaker            // the inputs, for the objects stubs return
 	returned  map[string]Val         // those objects, by root
 	frame     *frame
-	depth     int    // call depth of frame (1 for the entry function)
-	retPos    ir.Pos // position of the last Return executed
-	nextAddr  uint64 // where the next object is placed (see place)
-	field     *field // the printf field being written (output.go)
+	depth     int          // call depth of frame (1 for the entry function)
+	retPos    ir.Pos       // position of the last Return executed
+	nextAddr  uint64       // where the next object is placed (see place)
+	heap      []*object    // the heap objects, in allocation order (heap.go)
+	allocFail map[int]bool // Inputs.AllocFail
+	field     *field       // the printf field being written (output.go)
 }
 
 // frame is one call activation.
@@ -781,7 +796,7 @@ func (m *machine) cond(x ir.Value) (bool, error) {
 // than a few lines each have their method; exec only dispatches.
 func (m *machine) exec(s ir.Stmt) error {
 	if m.info.library {
-		if why := ir.UnmodelledStmt(s); why != "" {
+		if why := ir.UnmodelledStmt(s); why != "" && ir.HeapCall(s) == ir.NotHeap {
 			return &stop{outcome: Unmodelled, pos: s.Position(), msg: why}
 		}
 	}
@@ -1080,7 +1095,7 @@ func (m *machine) checkPtr(p Val, prefix string, x ir.Value, suffix string, n in
 		return unsupportedf("%s: the void* input %s points to an object of unknown type", what, p.obj.name)
 	}
 	if p.obj.dead {
-		return ub(Dangling, "%s: %s points to a local of %s whose lifetime has ended", what, p, p.obj.fn.Name)
+		return ub(Dangling, "%s: %s points to %s", what, p, p.obj.deadMsg())
 	}
 	if p.off < 0 || p.off+n > p.obj.size {
 		return ub(OutOfBounds, "%s: %d bytes at offset %d of %s (%d bytes)", what, n, p.off, p.obj.name, p.obj.size)
@@ -1145,7 +1160,7 @@ func ptrAdd(p, i Val, t *ir.Type) (Val, error) {
 		return Val{}, unsupportedf("%s + %d: the void* input %s points to an object of unknown type", p, n, p.obj.name)
 	}
 	if p.obj.dead {
-		return Val{}, ub(Dangling, "%s + %d: %s's lifetime has ended", p, n, p.obj.name)
+		return Val{}, ub(Dangling, "%s + %d: %s", p, n, p.obj.deadMsg())
 	}
 	es := p.Typ.Elem.Size()
 	if p.Typ.Elem.Kind == ir.Void || es == 0 {

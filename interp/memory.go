@@ -18,6 +18,7 @@ const (
 	objInput                 // a fresh object behind a pointer input
 	objVoid                  // what a void* input points to: no object can be built
 	objFunc                  // a function: of the program (v, of class ir.FuncObj), or the callback of a function-pointer input (callee)
+	objHeap                  // an object malloc, calloc or realloc made (heap.go)
 )
 
 // object is a region of memory with a lifetime: a variable of one call
@@ -42,7 +43,9 @@ type object struct {
 	kind     objKind
 	readOnly bool   // every byte: a string literal, a template, a const object
 	consts   []span // the read-only leaves of a partly const object (ir.Leaf.Const)
-	dead     bool   // its lifetime has ended (a local of a returned call)
+	dead     bool   // its lifetime has ended (a local of a returned call, a freed heap object)
+	site     ir.Pos // objHeap: the allocation that made it
+	freed    ir.Pos // objHeap: the free that ended its lifetime
 	fn       *ir.Func
 	v        *ir.Var    // the variable it is, if any (for Config.OnDeref)
 	callee   *ir.Extern // objFunc of an input callback: answered as this extern
@@ -235,7 +238,11 @@ func (o *object) read(off int64, t *ir.Type) (Val, error) {
 		}
 		return v, nil
 	}
-	if err := o.checkDeclared(off, t); err != nil {
+	check := o.checkDeclared
+	if o.kind == objHeap {
+		check = o.checkEffective
+	}
+	if err := check(off, t); err != nil {
 		return Val{}, err
 	}
 	return o.readBytes(off, t)
@@ -352,8 +359,10 @@ func (o *object) write(off int64, t *ir.Type, v Val) error {
 		o.cells[i].v = v
 		return nil
 	}
-	if err := o.checkDeclared(off, t); err != nil {
-		return err
+	if o.kind != objHeap { // a store gives a heap object's bytes their effective type
+		if err := o.checkDeclared(off, t); err != nil {
+			return err
+		}
 	}
 	o.splitAt(off)
 	o.splitAt(off + t.Size())

@@ -28,6 +28,7 @@ const (
 	ReadOnlyWrite                // write to a string literal or const object
 	MissingReturn                // value of a function that ended without return used by its caller
 	Precondition                 // a precondition of the C library broken (ir.Assert.UB: memcpy of overlapping objects, isdigit(300))
+	BadFree                      // free or realloc of a pointer no allocation returned, or of a freed object (double free)
 )
 
 var ubNames = [...]string{
@@ -46,6 +47,7 @@ var ubNames = [...]string{
 	ReadOnlyWrite:  "write to read-only object",
 	MissingReturn:  "missing return value",
 	Precondition:   "C library precondition",
+	BadFree:        "invalid free",
 }
 
 func (k UBKind) String() string {

@@ -12,6 +12,7 @@ const (
 	TargetInput                    // the fresh object behind a pointer input
 	TargetVoid                     // what a void* input points to (no object)
 	TargetFunc                     // a function: Var (of class ir.FuncObj), or the callback of a function-pointer input (Root "*cb")
+	TargetHeap                     // an object malloc, calloc or realloc made (Root "malloc#0")
 )
 
 // PointerTarget describes the object a non-null pointer points into, for
@@ -50,6 +51,8 @@ func (v Val) PointerTarget() (t PointerTarget, ok bool) {
 		t.Kind = TargetVoid
 	case objFunc:
 		t.Kind = TargetFunc
+	case objHeap:
+		t.Kind = TargetHeap
 	}
 	return t, true
 }

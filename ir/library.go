@@ -41,11 +41,15 @@ func UnmodelledStmt(s Stmt) string {
 
 // Unmodelled returns why the run cannot go on past c, a call of a C
 // library function inka does not model whose effect the program may
-// observe; "" for every other call.
+// observe, or of an allocation function (heap.go: the interpreter runs it,
+// the constraint model cuts the path there); "" for every other call.
 func (c *Call) Unmodelled() string {
 	e := c.Extern
 	if e == nil || !e.System || e.HasModel() {
 		return ""
+	}
+	if e.Heap() != NotHeap {
+		return heapCut(e) // the interpreter runs it (heap.go)
 	}
 	if c.Dst != nil {
 		return fmt.Sprintf("depends on %s, which inka does not model: the run uses its result", e.Name)

@@ -128,7 +128,13 @@ type Test struct {
 	// that need them, up to --max-len (interp.Inputs.Len).
 	ArrayLen int                   `json:"array_len,omitempty"`
 	Stubs    map[string][]StubCall `json:"stubs"`
-	Return   any                   `json:"return,omitempty"`
+	// AllocFail lists the allocations that return NULL in this test
+	// (malloc, calloc and realloc in the order the run makes them, from
+	// 0: interp.Inputs.AllocFail); Leaks the heap objects the run
+	// neither freed nor can reach when it returns (reported, no failure).
+	AllocFail []int    `json:"alloc_fail,omitempty"`
+	Leaks     []string `json:"leaks,omitempty"`
+	Return    any      `json:"return,omitempty"`
 	// Stops says how a test that does not return ends: only the test of
 	// an assertion's failure (inka reach FILE:LINE:false on an assert).
 	Stops string `json:"stops,omitempty"`
@@ -377,7 +383,11 @@ func testJSON(id int, fn string, t *testgen.Test, covers []string) Test {
 	for k, v := range t.Objects {
 		out.Objects[k] = JSONValue(v)
 	}
+	out.AllocFail = t.AllocFail
 	if r := t.Result; r != nil {
+		for _, l := range r.Leaks {
+			out.Leaks = append(out.Leaks, l.String())
+		}
 		for _, c := range r.StubCalls {
 			sc := StubCall{Args: []any{}, Void: c.Return.Typ == nil || c.Return.Typ.Kind == ir.Void}
 			if !sc.Void {
@@ -634,11 +644,21 @@ func testText(t Test) string {
 		}
 		fmt.Fprintf(&w, " %s returns %s", name, strings.Join(parts, ", "))
 	}
+	if len(t.AllocFail) > 0 {
+		ks := make([]string, len(t.AllocFail))
+		for i, k := range t.AllocFail {
+			ks[i] = fmt.Sprintf("#%d", k)
+		}
+		fmt.Fprintf(&w, " allocation %s fails", strings.Join(ks, ", "))
+	}
 	if t.Return != nil {
 		fmt.Fprintf(&w, " -> returns %v", t.Return)
 	}
 	if t.Stops != "" {
 		fmt.Fprintf(&w, " -> %s", t.Stops)
+	}
+	if len(t.Leaks) > 0 {
+		fmt.Fprintf(&w, " (leaks: %s)", strings.Join(t.Leaks, "; "))
 	}
 	return w.String()
 }

@@ -151,6 +151,8 @@ type prepassRun struct {
 	ptrs    map[string]*ir.Type
 	answers map[string][]interp.Val
 	writes  map[string][]StubWrite
+	// fail lists the allocations that fail (interp.Inputs.AllocFail).
+	fail map[int]bool
 	// test is the run's test: only its result and lines until makeTest.
 	test   *Test
 	result *interp.Result
@@ -171,6 +173,9 @@ type prepass struct {
 	void map[string]bool
 	// plain draws as random testing does (Options.Baseline).
 	plain bool
+	// heap: the function calls an allocation function (ir/heap.go), one
+	// of whose calls fails now and then.
+	heap bool
 }
 
 func newPrepass(g *Generator) *prepass {
@@ -193,6 +198,9 @@ func newPrepass(g *Generator) *prepass {
 		}
 	}
 	ir.Walk(g.inlined.Func.Body, func(s ir.Stmt) {
+		if h := ir.HeapCall(s); h != ir.NotHeap && h != ir.Free {
+			p.heap = true
+		}
 		for _, v := range ir.StmtOperands(s) {
 			if c, ok := v.(*ir.Const); ok && c.Typ.IsInteger() {
 				if c.Typ.IsSigned() {
@@ -295,9 +303,21 @@ func (p *prepass) draw() *prepassRun {
 		for k, l := range src.writes {
 			run.writes[k] = append([]StubWrite(nil), l...)
 		}
+		run.fail = src.fail
 		p.mutate(run)
+		return run
 	}
+	run.fail = p.allocFail()
 	return run
+}
+
+// allocFail draws the allocations of a run that fail: none three times in
+// four, else one of the first eight (the earlier ones more often).
+func (p *prepass) allocFail() map[int]bool {
+	if !p.heap || p.rng.IntN(4) != 0 {
+		return nil
+	}
+	return map[int]bool{p.rng.IntN(1 + p.rng.IntN(8)): true}
 }
 
 // mutate changes one to three of the values of run (the leaves not given
@@ -322,6 +342,9 @@ func (p *prepass) mutate(run *prepassRun) {
 			run.values[k] = p.value(v.Typ)
 		}
 	}
+	if p.heap && p.rng.IntN(4) == 0 {
+		run.fail = p.allocFail()
+	}
 	callees := make([]string, 0, len(run.answers))
 	for k := range run.answers {
 		callees = append(callees, k)
@@ -340,7 +363,7 @@ func (p *prepass) mutate(run *prepassRun) {
 // run meets them.
 func (p *prepass) inputs(run *prepassRun) interp.Inputs {
 	g := p.g
-	in := interp.Inputs{Values: run.values, Len: g.inputLen()}
+	in := interp.Inputs{Values: run.values, Len: g.inputLen(), AllocFail: run.fail}
 	in.Leaf = func(path string, t *ir.Type) (interp.Val, bool) {
 		if t.IsPointer() {
 			nt, ok := run.ptrs[path]
@@ -472,6 +495,16 @@ func (p *prepass) makeTest(run *prepassRun, bud *budget.B) bool {
 		}
 		return ans
 	}}
+	if len(run.fail) > 0 {
+		// only the allocations the run made
+		t.Inputs.AllocFail = map[int]bool{}
+		for k := range run.fail {
+			if k < len(run.result.Allocs) {
+				t.Inputs.AllocFail[k] = true
+			}
+		}
+		t.AllocFail = sortedKeys(t.Inputs.AllocFail)
+	}
 	objects := map[string]bool{}
 	for _, o := range g.shape.Objects {
 		objects[o.Pointer] = true

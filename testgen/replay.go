@@ -2,6 +2,7 @@ package testgen
 
 import (
 	"errors"
+	"sort"
 	"strings"
 
 	"github.com/inka-tool/inka/budget"
@@ -127,14 +128,69 @@ func (g *Generator) replaySolution(sol solution, f *ssa.Func, bud *budget.B) (*T
 	g.solutionInputs(sol, f, &in, t)
 	g.solutionStubs(sol, &in, t)
 	t.Inputs = in
-	r, err := interp.Run(g.Prog, g.Fn.Name, in, interp.Config{Budget: bud,
+	r, err := g.runTest(t, bud)
+	return t, r, err
+}
+
+// runTest runs the interpreter on t's inputs within bud, recording the
+// lines the run reaches and its result in t.
+func (g *Generator) runTest(t *Test, bud *budget.B) (*interp.Result, error) {
+	r, err := interp.Run(g.Prog, g.Fn.Name, t.Inputs, interp.Config{Budget: bud,
 		PtrArrayLen: g.Opts.ArrayLen, PtrDepth: g.Opts.PtrDepth, UseInitializers: g.Opts.UseInitializers,
 		OnStmt: func(s ir.Stmt) {
 			p := s.Position()
 			t.lines[ir.Pos{File: p.File, Line: p.Line}] = true
 		}})
 	t.Result = r
-	return t, r, err
+	return r, err
+}
+
+// maxFailTries bounds the allocations failAlloc makes fail, one at a time.
+const maxFailTries = 16
+
+// failAlloc is the search for a failing allocation (ir/heap.go): the
+// constraint model stops at malloc, so the replay of its solution lets
+// every allocation succeed; when that run does not confirm the goal, the
+// same inputs are run again with the run's allocations failing one at a
+// time (the first 16), and the first run that confirms the goal is the
+// test (its AllocFail names the allocation). Otherwise t and r are
+// returned as they are.
+func (g *Generator) failAlloc(t *Test, r *interp.Result, goal Goal, bud *budget.B) (*Test, *interp.Result) {
+	if r == nil || len(r.Allocs) == 0 || confirms(r, goal, t, g.Opts.StopsCover) {
+		return t, r
+	}
+	for k := range min(len(r.Allocs), maxFailTries) {
+		if r.Allocs[k].Failed {
+			continue
+		}
+		ft := *t
+		ft.lines = map[ir.Pos]bool{}
+		ft.Inputs.AllocFail = map[int]bool{k: true}
+		for i := range t.Inputs.AllocFail {
+			ft.Inputs.AllocFail[i] = true
+		}
+		fr, err := g.runTest(&ft, bud)
+		if err != nil || bud.Exhausted() {
+			break
+		}
+		if confirms(fr, goal, &ft, g.Opts.StopsCover) {
+			ft.AllocFail = sortedKeys(ft.Inputs.AllocFail)
+			return &ft, fr
+		}
+	}
+	return t, r
+}
+
+// sortedKeys returns the keys of a set of allocation indices, in order.
+func sortedKeys(s map[int]bool) []int {
+	var out []int
+	for k, ok := range s {
+		if ok {
+			out = append(out, k)
+		}
+	}
+	sort.Ints(out)
+	return out
 }
 
 // solutionInputs files the input values of a solution in the

@@ -339,6 +339,9 @@ func (e *satEngine) solve(b bv.Budget, gb *budget.B, t *term.Term) bv.Result {
 // reaches the goal and then goes wrong.
 func (g *Generator) judge(sol solution, goal Goal, gb *budget.B) (t *Test, why string, bug bool) {
 	t, rr, err := g.replaySolution(sol, g.sat.fm.F, gb)
+	if err == nil {
+		t, rr = g.failAlloc(t, rr, goal, gb)
+	}
 	switch {
 	case err != nil:
 		return nil, "replay failed: " + err.Error(), true

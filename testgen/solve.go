@@ -361,6 +361,9 @@ func (g *Generator) search(b *built, goal Goal, max int, res *GoalResult) (bool,
 		hints: b.hints}
 	se.onSolution = func() bool {
 		t, rr, err := g.replay(b)
+		if err == nil {
+			t, rr = g.failAlloc(t, rr, goal, b.budget)
+		}
 		if se.exhausted() {
 			se.limit = true // the replay ran out of budget: no verdict
 			return true
@@ -405,6 +408,9 @@ func (g *Generator) solveCut(b *built, goal Goal, more bool, res *GoalResult) (b
 	se := &searcher{m: b.m, budget: b.budget, maxNodes: g.Opts.MaxNodes, covered: g.done}
 	se.onSolution = func() bool {
 		t, rr, err := g.replay(b)
+		if err == nil {
+			t, rr = g.failAlloc(t, rr, goal, b.budget)
+		}
 		switch {
 		case se.exhausted():
 			se.limit = true // the replay ran out of budget: no verdict

@@ -36,7 +36,11 @@ type Test struct {
 	// returns ("lookup()#0": interp.StubAnswer.Object; its leaves are in
 	// Objects), or "" (stubptr.go).
 	StubObjects map[string][]string
-	Result      *interp.Result
+	// AllocFail lists the allocations of the run (malloc, calloc and
+	// realloc in the order the run makes them, from 0) that fail: the
+	// test's Inputs.AllocFail, in order (ir/heap.go).
+	AllocFail []int
+	Result    *interp.Result
 	// lines are the source lines (File and Line of ir.Pos) on which a
 	// statement ran during the replay.
 	lines map[ir.Pos]bool
@@ -106,6 +110,9 @@ func (t *Test) key() string {
 				parts = append(parts, fmt.Sprintf("%s#%d>%s", k, i, w.Val))
 			}
 		}
+	}
+	for _, k := range t.AllocFail {
+		parts = append(parts, fmt.Sprintf("alloc#%d=NULL", k))
 	}
 	sort.Strings(parts)
 	return strings.Join(parts, ",")

@@ -92,7 +92,7 @@ func TestIRErrors(t *testing.T) {
 		{"int_to_ptr_implicit.c", "4:9: unsupported: integer to pointer conversion"},
 		{"label_addr.c", "3:15: unsupported: address of a label (computed goto)"},
 		{"local_ptr_static_init.c", "3:21: unsupported: integer to pointer conversion"},
-		{"malloc.c", "5:14: unsupported: dynamic allocation (malloc)"},
+		{"strdup.c", "5:15: unsupported: dynamic allocation (strdup)"},
 		{"setjmp.c", "7:9: unsupported: setjmp/longjmp"},
 		{"stmt_expr.c", "3:13: unsupported: statement expression"},
 		{"syntax.c", "3:15: unexpected ';', expected unary expression"},

@@ -1,0 +1,101 @@
+package harness
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/inka-tool/inka/ir"
+)
+
+// The heap (ir/heap.go). Whether an allocation fails is an input of a
+// test (interp.Inputs.AllocFail: the allocations of the run, malloc,
+// calloc and realloc counted together from 0). The harness replays it by
+// wrapping them: the header that includes the file under test defines
+// malloc, calloc and realloc as macros that call inka_malloc,
+// inka_calloc and inka_realloc (after <stdlib.h>, which harness.c
+// includes first, so that the C library's declarations are untouched),
+// which count the allocations of the running test and fail, returning
+// NULL, on those the test lists; every other call is the C library's.
+
+// heapWrapped reports whether the harness wraps the allocation functions
+// of the file: when the functions of its tests (progs) call them (a file
+// defining its own malloc calls no C library's).
+func heapWrapped(progs []*ir.Program) bool {
+	for _, p := range progs {
+		for _, e := range p.Externs {
+			if e.Heap() != ir.NotHeap {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// heapWrapped reports whether the suite's harness wraps the allocation
+// functions.
+func (s *Suite) heapWrapped() bool {
+	progs := make([]*ir.Program, 0, len(s.order))
+	for _, fn := range s.order {
+		progs = append(progs, s.progs[fn])
+	}
+	return heapWrapped(progs)
+}
+
+// heapWrappers is the part of the unit's header that wraps the allocation
+// functions (defined in heapRuntime).
+const heapWrappers = `void *inka_malloc(size_t n);
+void *inka_calloc(size_t n, size_t size);
+void *inka_realloc(void *p, size_t n);
+#define malloc(n) inka_malloc(n)
+#define calloc(n, size) inka_calloc(n, size)
+#define realloc(p, n) inka_realloc(p, n)
+`
+
+// heapRuntime is the part of harness.c that defines the wrappers.
+const heapRuntime = `
+/* The allocations of the running test (malloc, calloc and realloc of the
+ * file under test, counted together from 0) and the ones that fail (a
+ * list ending with -1, set by each test). realloc(p, 0) of a non-null p
+ * frees p: no allocation. */
+static int inka_allocs;
+static const int *inka_alloc_fail;
+
+static int inka_alloc_fails(void)
+{
+	int k = inka_allocs++;
+	for (const int *f = inka_alloc_fail; f && *f >= 0; f++)
+		if (*f == k)
+			return 1;
+	return 0;
+}
+
+void *inka_malloc(size_t n) { return inka_alloc_fails() ? NULL : malloc(n); }
+void *inka_calloc(size_t n, size_t size) { return inka_alloc_fails() ? NULL : calloc(n, size); }
+void *inka_realloc(void *p, size_t n)
+{
+	if (p && n == 0)
+		return realloc(p, 0);
+	return inka_alloc_fails() ? NULL : realloc(p, n);
+}
+`
+
+// allocFails emits the lines that start the count of the test's
+// allocations and list those that fail.
+func (g *tgen) allocFails() {
+	g.emit("inka_allocs = 0;")
+	ks := g.t.Inputs.AllocFail
+	if len(ks) == 0 {
+		g.emit("inka_alloc_fail = NULL;")
+		return
+	}
+	var list []string
+	for k := range ks {
+		if ks[k] {
+			list = append(list, fmt.Sprint(k))
+		}
+	}
+	slices.Sort(list)
+	g.emit("static const int inka_fails[] = {%s, -1};", strings.Join(list, ", "))
+	g.emit("inka_alloc_fail = inka_fails;")
+}

@@ -1,0 +1,70 @@
+package ir
+
+import "fmt"
+
+// The heap. malloc, calloc, realloc and free, as <stdlib.h> declares them
+// (Extern.System), are the C library's allocation functions: a call of
+// malloc makes a fresh object of the size it is given, with no declared
+// type (C11 7.22.3, 6.5p6: it takes the effective type of what is stored
+// in it), that lives until free. The interpreter implements them exactly
+// (interp/heap.go): a fresh object per call, calloc's zeroes, realloc's
+// copy, use after free, double free and the free of a pointer malloc did
+// not return as undefined behaviour, the objects never freed listed as
+// leaks. Whether an allocation fails is part of the test: the k-th
+// allocation of a run returns NULL when the test says so
+// (interp.Inputs.AllocFail), and the harness replays it by wrapping
+// malloc. The constraint model does not follow heap objects: a call of
+// one of them is a cut (Call.Unmodelled names it), so that no proof rests
+// on what the heap holds; the runs through it are found by the
+// interpreter (testgen's pre-pass and the replays of the cut model's
+// solutions).
+
+// HeapFunc says which allocation function an extern is.
+type HeapFunc uint8
+
+const (
+	NotHeap HeapFunc = iota
+	Malloc           // void *malloc(size_t size)
+	Calloc           // void *calloc(size_t n, size_t size)
+	Realloc          // void *realloc(void *p, size_t size)
+	Free             // void free(void *p)
+)
+
+// HeapFuncNamed returns the allocation function C names name, or NotHeap.
+func HeapFuncNamed(name string) HeapFunc {
+	switch name {
+	case "malloc":
+		return Malloc
+	case "calloc":
+		return Calloc
+	case "realloc":
+		return Realloc
+	case "free":
+		return Free
+	}
+	return NotHeap
+}
+
+// Heap returns the allocation function e is: one of the C library's
+// (declared by a system header), NotHeap for any other.
+func (e *Extern) Heap() HeapFunc {
+	if !e.System {
+		return NotHeap
+	}
+	return HeapFuncNamed(e.Name)
+}
+
+// HeapCall returns the allocation function s calls (NotHeap when s is
+// no call of one).
+func HeapCall(s Stmt) HeapFunc {
+	if c, ok := s.(*Call); ok && c.Extern != nil {
+		return c.Extern.Heap()
+	}
+	return NotHeap
+}
+
+// heapCut is why the constraint model stops at a call of an allocation
+// function.
+func heapCut(e *Extern) string {
+	return fmt.Sprintf("calls %s: the constraint model does not follow heap objects", e.Name)
+}
