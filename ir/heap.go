@@ -13,11 +13,13 @@ import "fmt"
 // leaks. Whether an allocation fails is part of the test: the k-th
 // allocation of a run returns NULL when the test says so
 // (interp.Inputs.AllocFail), and the harness replays it by wrapping
-// malloc. The constraint model does not follow heap objects: a call of
-// one of them is a cut (Call.Unmodelled names it), so that no proof rests
-// on what the heap holds; the runs through it are found by the
-// interpreter (testgen's pre-pass and the replays of the cut model's
-// solutions).
+// malloc. The constraint model gives an object to each allocation site
+// of a constant size after inlining (testgen/heapsites.go rewrites those
+// calls in the function the model is built from); a call it does not
+// rewrite (realloc, a size it does not know, free) is a cut
+// (Call.Unmodelled names it), so that no proof rests on what it does; the
+// runs through it are found by the interpreter (testgen's pre-pass and
+// the replays of the cut model's solutions).
 
 // HeapFunc says which allocation function an extern is.
 type HeapFunc uint8
@@ -64,7 +66,13 @@ func HeapCall(s Stmt) HeapFunc {
 }
 
 // heapCut is why the constraint model stops at a call of an allocation
-// function.
+// function (one testgen/heapsites.go does not rewrite).
 func heapCut(e *Extern) string {
-	return fmt.Sprintf("calls %s: the constraint model does not follow heap objects", e.Name)
+	switch e.Heap() {
+	case Free:
+		return "calls free: the constraint model does not follow which heap objects are freed"
+	case Realloc:
+		return "calls realloc: the constraint model does not follow realloc"
+	}
+	return fmt.Sprintf("calls %s: the constraint model follows the allocations of a constant size whose result is converted to a pointer to a complete type, not this one", e.Name)
 }

@@ -255,6 +255,9 @@ type Generator struct {
 	// writeOf maps the synthetic externs of those stores to the extern
 	// whose call makes them.
 	writeOf map[*ir.Extern]*ir.Extern
+	// allocFails is the synthetic extern whose calls say which
+	// allocations fail in the model (heapsites.go), nil until needed.
+	allocFails *ir.Extern
 	// changed are the statics a callee could change by calling back into
 	// the file (callbackWrites).
 	changed map[*ir.Var]bool
@@ -338,6 +341,12 @@ func NewGenerator(p *ir.Program, opts Options) (*Generator, error) {
 	}
 	if err := g.checkIR("the stubs' stores", g.modelFn, false); err != nil {
 		return nil, err
+	}
+	if g.modelFn != nil {
+		g.modelFn = g.heapSites(g.modelFn)
+		if err := g.checkIR("the allocation sites", g.modelFn, false); err != nil {
+			return nil, err
+		}
 	}
 	return g, nil
 }

@@ -256,10 +256,23 @@ func (g *Generator) solutionStubs(sol solution, in *interp.Inputs, t *Test) {
 	answers := map[string][]interp.Val{}
 	objs := map[string][]string{}
 	writes := map[string][]StubWrite{}
+	allocs := 0
 	for _, c := range sol.stubs {
 		var v interp.Val
 		if c.set {
 			v = toVal(c.stub.Extern.Result, c.val)
+		}
+		if c.stub.Extern == g.allocFails && g.allocFails != nil {
+			// the run's allocations in order (heapsites.go)
+			if c.set && !c.val.IsZero() {
+				if in.AllocFail == nil {
+					in.AllocFail = map[int]bool{}
+				}
+				in.AllocFail[allocs] = true
+				t.AllocFail = append(t.AllocFail, allocs)
+			}
+			allocs++
+			continue
 		}
 		if e := g.writeOf[c.stub.Extern]; e != nil {
 			// The store of the last call of e (it follows the call).

@@ -38,6 +38,9 @@ func (g *Generator) checkIR(after string, f *ir.Func, cut bool, extra ...*ir.Ext
 	for w := range g.writeOf {
 		extra = append(extra, w)
 	}
+	if g.allocFails != nil {
+		extra = append(extra, g.allocFails)
+	}
 	if err := ir.SanityCheckInlined(g.Prog, f, ir.InlinedContext{Shape: g.shape, Externs: extra, Cut: cut}); err != nil {
 		return g.sanityFailed(after, err)
 	}

@@ -1,0 +1,112 @@
+/* Allocation sites in the model: an object allocated once, nodes
+ * allocated in a loop (distinct objects of one site), a zeroed table; each
+ * with a branch no run takes, which a wrong model of the heap (two nodes
+ * sharing an object, a store through one node seen through another, a
+ * calloc'd member not zero) would take. */
+#include <stdlib.h>
+
+struct pair {
+    int lo, hi;
+};
+
+/* the pair of x and x + 1 when x < 1000 */
+int pair_span(int x)
+{
+    if (x < -1000 || x > 1000)
+        return -2;
+    struct pair *p = malloc(sizeof *p);
+    if (!p)
+        return -1;
+    p->lo = x;
+    p->hi = x + 1;
+    int r = 0;
+    if (p->hi == p->lo) /* never */
+        r = 5;
+    else if (p->lo < 0)
+        r = 1;
+    free(p);
+    return r;
+}
+
+struct item {
+    int key;
+    struct item *next;
+};
+
+/* two nodes allocated in a loop and linked: the first keeps its key */
+int two_items(int a, int b)
+{
+    struct item *it[2];
+    for (int i = 0; i < 2; i++) {
+        it[i] = malloc(sizeof(struct item));
+        if (!it[i]) {
+            if (i == 1)
+                free(it[0]);
+            return -1;
+        }
+        it[i]->key = i ? b : a;
+        it[i]->next = i ? it[0] : NULL;
+    }
+    int r = 0;
+    if (it[0]->key != a) /* never: the second store went to another node */
+        r = 99;
+    else if (it[1]->next != it[0]) /* never */
+        r = 98;
+    else if (it[1]->key == it[0]->key)
+        r = 1;
+    free(it[1]);
+    free(it[0]);
+    return r;
+}
+
+struct counts {
+    int n[3];
+    int total;
+};
+
+/* tallies v (0..2) into a zeroed table */
+int tally(int v, int w)
+{
+    struct counts *c = calloc(1, sizeof *c);
+    if (!c)
+        return -1;
+    if (v >= 0 && v < 3) {
+        c->n[v] += 1;
+        c->total += 1;
+    }
+    int r = 0;
+    if (c->total != 0 && c->total != 1) /* never: calloc zeroed it */
+        r = 7;
+    else if (c->n[2] == 1 && w > 3)
+        r = 2;
+    free(c);
+    return r;
+}
+
+/* three nodes pushed in a loop: distinct objects of one site, each
+ * keeping its key */
+int chain3(int a)
+{
+    if (a < -100 || a > 100)
+        return -2;
+    struct item *head = NULL;
+    for (int i = 0; i < 3; i++) {
+        struct item *n = malloc(sizeof *n);
+        if (!n)
+            break;
+        n->key = a + i;
+        n->next = head;
+        head = n;
+    }
+    int r = 0;
+    if (head && head->next && head->key == head->next->key) /* never */
+        r = 9;
+    else if (head && head->next && head->next->key == a + 1 && a > 50)
+        r = 1; /* the three allocations succeed */
+    while (head) {
+        struct item *next = head->next;
+        free(head);
+        head = next;
+    }
+    return r;
+}
