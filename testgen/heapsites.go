@@ -132,7 +132,7 @@ func (rw *heapRewriter) call(s *ir.Call, inLoop bool) []ir.Stmt {
 	at := ir.At{Pos: s.Pos}
 	fails := rw.temp(ir.IntType, "__alloc_fails", ir.Temp)
 	out := []ir.Stmt{&ir.Call{At: at, Dst: fails, Extern: rw.g.allocFailsExtern()}}
-	u, zero := rw.siteType(s, h)
+	u, zero, size := rw.siteType(s, h)
 	if u == nil {
 		return append(out, s) // a cut (ir.Call.Unmodelled)
 	}
@@ -144,6 +144,14 @@ func (rw *heapRewriter) call(s *ir.Call, inLoop bool) []ir.Stmt {
 	site.AddrTaken = true
 	rw.sites++
 	var take []ir.Stmt
+	if size != nil {
+		// a size the model does not know: at most u's
+		big := rw.temp(ir.IntType, "__site_big", ir.Temp)
+		take = append(take,
+			&ir.Binary{At: at, Dst: big, Op: ir.Gt, X: size, Y: ir.NewConst(size.Type(), uint64(u.Size()))},
+			&ir.If{At: at, Cond: big, Then: []ir.Stmt{&ir.Unsupported{At: at,
+				What: fmt.Sprintf("an allocation of more than %d bytes at this site: the model's object of a site of a size it does not know holds %d", u.Size(), u.Size())}}})
+	}
 	// idx: the instance this execution takes
 	var idx ir.Value = ir.NewConst(ir.LongType, 0)
 	if inLoop {
@@ -179,44 +187,53 @@ func (rw *heapRewriter) call(s *ir.Call, inLoop bool) []ir.Stmt {
 	return append(out, &ir.If{At: at, Cond: fails, Then: null, Else: take})
 }
 
+// maxSiteBytes is the size of the object of an allocation of a size the
+// model does not know (malloc(n * sizeof *a)): an allocation of more is a
+// cut naming it.
+const maxSiteBytes = 16
+
 // siteType returns the type of one instance of the object of allocation
-// s (nil when the model cannot give it one: a size it does not know, a
-// result never converted to a complete type, realloc) and whether it
-// starts zeroed (calloc).
-func (rw *heapRewriter) siteType(s *ir.Call, h ir.HeapFunc) (*ir.Type, bool) {
+// s (nil when the model cannot give it one: a result never converted to a
+// complete type, a calloc of a size it does not know, realloc), whether
+// it starts zeroed (calloc), and the size asked for when the model does
+// not know it (nil for a constant): the instance then holds maxSiteBytes,
+// the accesses past the size asked for are undefined in C (runs the
+// model has and C has not: no proof rests on them being excluded), and a
+// larger size is a cut.
+func (rw *heapRewriter) siteType(s *ir.Call, h ir.HeapFunc) (*ir.Type, bool, ir.Value) {
 	if s.Dst == nil {
-		return nil, false
+		return nil, false, nil
 	}
 	t := rw.convs[s.Dst]
 	if t == nil || t.Size() <= 0 {
-		return nil, false
+		return nil, false, nil
 	}
+	es := uint64(t.Size())
 	var size uint64
 	switch h {
 	case ir.Malloc:
 		c, ok := s.Args[0].(*ir.Const)
 		if !ok {
-			return nil, false
+			return ir.ArrayOf(t, int64(max(1, maxSiteBytes/es))), false, s.Args[0]
 		}
 		size = c.Bits
 	case ir.Calloc:
 		n, ok1 := s.Args[0].(*ir.Const)
 		m, ok2 := s.Args[1].(*ir.Const)
 		if !ok1 || !ok2 || n.Bits > 1<<20 || m.Bits > 1<<20 {
-			return nil, false
+			return nil, false, nil
 		}
 		size = n.Bits * m.Bits
 	default:
-		return nil, false
+		return nil, false, nil
 	}
-	es := uint64(t.Size())
 	if size == 0 || size%es != 0 || size > 1<<12 {
-		return nil, false
+		return nil, false, nil
 	}
 	if size == es {
-		return t, h == ir.Calloc
+		return t, h == ir.Calloc, nil
 	}
-	return ir.ArrayOf(t, int64(size/es)), h == ir.Calloc
+	return ir.ArrayOf(t, int64(size/es)), h == ir.Calloc, nil
 }
 
 // zero returns the stores that make every leaf of the instance p points
