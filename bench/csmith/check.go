@@ -19,10 +19,12 @@ import (
 	"github.com/inka-tool/inka/ir"
 )
 
-// csmithFlags are the generator's options: the C inka takes (no
-// bit-fields, volatiles, floats nor unions), three functions at most so
-// that a program stays small; the rest is Csmith's defaults.
-var csmithFlags = []string{"--no-bitfields", "--no-volatiles", "--no-float", "--no-unions", "--max-funcs", "3"}
+// defaultFlags are the generator's options unless -csmith-flags says
+// otherwise: no bit-fields, volatiles, floats nor unions, three functions
+// at most so that a program stays small; the rest is Csmith's defaults.
+// `-csmith-flags "--max-funcs 3"` checks Csmith's defaults (bit-fields,
+// volatiles and unions on).
+const defaultFlags = "--no-bitfields --no-volatiles --no-float --no-unions --max-funcs 3"
 
 // entry is the function checked: Csmith's main calls it once, with the
 // globals at their initializers.
@@ -79,7 +81,8 @@ type checker struct {
 	model      bool   // run the model check on accepted programs
 	modelEvery int    // ... whose seed is a multiple of modelEvery
 	mopts      modelOptions
-	keep       string // directory where failing programs are kept ("" : none)
+	keep       string   // directory where failing programs are kept ("" : none)
+	flags      []string // csmith's options
 }
 
 // generate writes the preprocessed program of seed into dir and returns
@@ -88,7 +91,7 @@ type checker struct {
 // has its own).
 func (c *checker) generate(ctx context.Context, seed int, dir string) (string, error) {
 	raw := filepath.Join(dir, fmt.Sprintf("s%d.c", seed))
-	args := append([]string{"--seed", fmt.Sprint(seed), "-o", raw}, csmithFlags...)
+	args := append([]string{"--seed", fmt.Sprint(seed), "-o", raw}, c.flags...)
 	gen := exec.CommandContext(ctx, c.csmith, args...)
 	gen.Dir = dir // csmith writes platform.info where it runs
 	if out, err := gen.CombinedOutput(); err != nil {

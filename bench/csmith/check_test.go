@@ -24,7 +24,7 @@ func newTestChecker(t *testing.T) *checker {
 	if err != nil {
 		t.Skipf("%v: the Csmith check is left out", err)
 	}
-	return &checker{csmith: bin, include: inc, work: t.TempDir(), modelEvery: 1,
+	return &checker{csmith: bin, include: inc, work: t.TempDir(), modelEvery: 1, flags: strings.Fields(defaultFlags),
 		mopts: modelOptions{goals: 2, steps: 2_000_000, totalSteps: 10_000_000, guard: 5 * time.Minute, maxUnroll: 16, attacks: 20}}
 }
 

@@ -75,6 +75,7 @@ type options struct {
 	file        string
 	verbose     bool
 	detail      bool
+	flags       string
 }
 
 func parseFlags(args []string, out io.Writer) (*options, []string, error) {
@@ -83,6 +84,7 @@ func parseFlags(args []string, out io.Writer) (*options, []string, error) {
 	fs.SetOutput(out)
 	fs.StringVar(&o.seeds, "seeds", "1-100", "seeds to check: ranges and numbers, \"1-100,302\"")
 	fs.IntVar(&o.jobs, "jobs", 1, "programs checked at once")
+	fs.StringVar(&o.flags, "csmith-flags", defaultFlags, "csmith's options (\"--max-funcs 3\": Csmith's defaults, bit-fields, volatiles and unions on)")
 	fs.BoolVar(&o.model, "model", true, "also check the model's answers (inka cover) on the programs the interpreter agrees on")
 	fs.IntVar(&o.goals, "goals", 3, "model check: decision outcomes asked per program, spread over func_1")
 	fs.IntVar(&o.modelEvery, "model-every", 1, "model check: only on the programs whose seed is a multiple of this (the check costs seconds to minutes a program)")
@@ -137,7 +139,7 @@ func run(args []string, out io.Writer) error {
 		return err
 	}
 	fmt.Fprintf(out, "csmith check: %d seeds (%s), csmith %s, flags %s; model check %v\n",
-		len(seeds), o.seeds, csmithVersion(c.csmith), strings.Join(csmithFlags, " "), o.model)
+		len(seeds), o.seeds, csmithVersion(c.csmith), strings.Join(c.flags, " "), o.model)
 	start := time.Now()
 	results := c.campaign(context.Background(), seeds, o, out)
 	s := summarize(results)
@@ -159,6 +161,7 @@ func newChecker(o *options) (*checker, error) {
 		return nil, err
 	}
 	return &checker{csmith: bin, include: inc, work: work, model: o.model, modelEvery: max(o.modelEvery, 1), keep: o.keep,
+		flags: strings.Fields(o.flags),
 		mopts: modelOptions{goals: o.goals, steps: o.steps, totalSteps: o.totalSteps, guard: o.guard, maxUnroll: 16, attacks: o.attacks}}, nil
 }
 
