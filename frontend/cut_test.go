@@ -42,7 +42,7 @@ func cuts(f *ir.Func) []string {
 // it; the decisions around and after it stay. (The call through p->cb is
 // modelled: no cut.)
 func TestCutsWhereTheyRun(t *testing.T) {
-	src := `struct s { int n; double d; void (*cb)(int); unsigned f:3; char data[]; };
+	src := `struct s { int n; double d; void (*cb)(int); unsigned long long f:40; char data[]; };
 int g(struct s *p, int n) {
     if (n > 3 && p->d > 1.5)
         return 1;
@@ -62,7 +62,7 @@ int g(struct s *p, int n) {
 		"[n > 3] 3:18 floating-point value p->d (double)",
 		"[n > 3] 3:25 floating-point constant",
 		"[n > 3] 3:18 comparison of double and double",
-		"[!n > 3 && p->d > 1.5][!n == 7][n == 8] 10:16 access to bit-field f of struct s",
+		"[!n > 3 && p->d > 1.5][!n == 7][n == 8] 10:16 bit-field f of 40 bits (wider than int)",
 		"[!n > 3 && p->d > 1.5][!n == 7][!n == 8][n == 9] 12:16 access to flexible array member data of struct s",
 	}, cuts(f))
 	assert.Len(t, f.Decisions, 5)
@@ -129,21 +129,22 @@ func TestEntryPathRefused(t *testing.T) {
 	}
 }
 
-// TestUnmodelledInitializers: a constant initializer of a bit-field or of
-// a member of an unmodelled type is left out (reading the member is a
-// cut); anything else is evaluated and cut.
+// TestUnmodelledInitializers: a constant initializer of a member of an
+// unmodelled type is left out (reading the member is a cut); anything else
+// is evaluated and cut. A bit-field's initializer is not a cut: it is
+// stored into the bit-field's bytes.
 func TestUnmodelledInitializers(t *testing.T) {
 	src := `struct s { int n; unsigned f:3; double d; int m; };
 int g(int k) {
     struct s a = { 1, 2, 0.5, 4 };
     if (k) {
-        struct s b = { k, k, 0.5, 4 };
-        return b.m;
+        struct s b = { k, k, 0.5 * k, 4 };
+        return b.m + b.f;
     }
     return a.m + a.n;
 }`
 	p := lower(t, "c.c", src, "g")
-	assert.Equal(t, []string{"[k] 5:27 initialization of bit-field f"}, cuts(p.Funcs[0]))
+	assert.Equal(t, []string{"[k] 5:30 floating-point constant", "[k] 5:30 operator * on double and int", "[k] 5:30 initialization of floating-point member (double)"}, cuts(p.Funcs[0]))
 }
 
 // TestLayoutConstants: sizeof and offsetof of a struct whose bit-fields

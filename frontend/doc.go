@@ -127,7 +127,9 @@
 // 128-bit) values and constants; conversions between a function pointer
 // and another pointer type, calls through a pointer to a function without
 // prototype; accesses
-// to bit-fields and flexible array members; computed goto (goto *p,
+// to flexible array members, to bit-fields of unions and to bit-fields
+// wider than 32 bits (the others are byte loads and stores with shifts
+// and masks: bitfield.go); computed goto (goto *p,
 // &&label) and local labels (__label__); variable-length arrays; inline
 // assembly; setjmp/longjmp; dynamic allocation other than malloc, calloc,
 // realloc and free as <stdlib.h> declares them (alloca, strdup, ...: those

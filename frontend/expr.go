@@ -21,6 +21,7 @@ type lval struct {
 	// volatile: the object is volatile-qualified (each read is marked,
 	// ir.Load.Volatile).
 	volatile bool
+	bf       *bitRef // a bit-field (bitfield.go): typ is its declared type
 }
 
 // isVolatile reports whether an lvalue of cc type t designates a volatile
@@ -726,8 +727,10 @@ func (b *funcBuilder) field(p ir.Value, x *cc.PostfixExpression, pos token.Posit
 	for i, f := range st.Fields {
 		if f.Name == name {
 			switch {
-			case f.BitField:
+			case f.BitField && st.Kind == ir.Union:
 				panic(unsupported(pos, fmt.Sprintf("access to bit-field %s of %s", name, st)))
+			case f.BitField:
+				return b.bitField(p, &st.Fields[i], pos)
 			case f.Flexible:
 				panic(unsupported(pos, fmt.Sprintf("access to flexible array member %s of %s", name, st)))
 			}
@@ -741,6 +744,9 @@ func (b *funcBuilder) field(p ir.Value, x *cc.PostfixExpression, pos token.Posit
 
 // addrOf returns the address of an lvalue.
 func (b *funcBuilder) addrOf(l lval) ir.Value {
+	if l.bf != nil {
+		panic(b.unsupportedHere("address of a bit-field"))
+	}
 	if l.v == nil {
 		return l.ptr
 	}
@@ -778,6 +784,9 @@ func (b *funcBuilder) load(l lval) ir.Value {
 	if l.typ.Kind == ir.Array {
 		panic("load of an array")
 	}
+	if l.bf != nil {
+		return b.loadBits(l.bf)
+	}
 	d := b.newTemp(l.typ)
 	b.emit(&ir.Load{At: b.at(), Dst: d, Ptr: l.ptr, Volatile: l.volatile})
 	return d
@@ -790,6 +799,9 @@ func (b *funcBuilder) store(l lval, v ir.Value) ir.Value {
 	}
 	if l.typ.Kind == ir.Opaque {
 		panic(b.unsupportedHere(fmt.Sprintf("%s store (%s)", opaqueWhat(l.typ), l.typ)))
+	}
+	if l.bf != nil {
+		return b.storeBits(l.bf, v)
 	}
 	b.emit(&ir.Store{At: b.at(), Ptr: l.ptr, Src: v})
 	return v

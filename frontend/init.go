@@ -50,6 +50,8 @@ func (b *funcBuilder) declaration(d *cc.Declaration) {
 			old := b.setPos(id.Initializer.Position())
 			b.localInit(v, id.Initializer)
 			b.pos = old
+		} else if hasBitBytes(it) {
+			b.zeroBitBytes(v)
 		}
 	}
 }
@@ -80,6 +82,9 @@ type leafInit struct {
 	// bit-field, a member of an Opaque type): leaf is -1, and a local's
 	// initializer is a cut unless e is constant.
 	unmodelled string
+	// bit: a bit-field (leaf -1), at bit pos from the object's start (base
+	// unset)
+	bit *bitRef
 }
 
 // initLeaves maps the scalar initializers of an object of type t to the
@@ -89,7 +94,7 @@ func (u *Unit) initLeaves(t *ir.Type, init *cc.Initializer) []leafInit {
 	// cc places the initializers at its own offsets, which differ from
 	// gcc's (ir's) after a bit-field it lays out otherwise: leaves are
 	// found by cc's offsets.
-	offs := ccOffsets(t, init.Type())
+	offs, bitPos := ccOffsets(t, init.Type())
 	byOff := map[int64]int{}
 	for i := range leaves {
 		if _, dup := byOff[offs[i]]; !dup {
@@ -125,6 +130,17 @@ func (u *Unit) initLeaves(t *ir.Type, init *cc.Initializer) []leafInit {
 				if off >= n.Offset() && off < n.Offset()+size {
 					panic(unsupported(pos, "initializer of a member inka does not model, in a union modelled as another member"))
 				}
+			}
+		}
+		if f := n.Field(); f != nil && f.IsBitfield() && f.Name() != "" && f.ValueBits() > 0 {
+			// its bits are in bit-field bytes, where gcc places them
+			if gpos, ok := bitPos[n.Offset()*8+int64(f.OffsetBits())]; ok {
+				bt := u.irType(f.Type(), pos)
+				r = append(r, leafInit{leaf: -1, e: e, bit: &bitRef{pos: gpos, bits: f.ValueBits(), typ: bt}})
+				return
+			}
+			if !zeroBytes(e) {
+				panic(unsupported(pos, "initializer of bit-field "+f.Name()+" (not found in gcc's layout)"))
 			}
 		}
 		if f := n.Field(); f != nil && (f.IsBitfield() || f.IsFlexibleArrayMember()) {
@@ -193,12 +209,13 @@ func zeroBytes(e cc.ExpressionNode) bool {
 
 // ccOffsets returns the byte offset cc gives each leaf of t (in
 // t.Leaves() order) in an object of its type ct: ir's offsets when cc's
-// type does not have t's shape.
-func ccOffsets(t *ir.Type, ct cc.Type) []int64 {
-	var out []int64
+// type does not have t's shape. bits maps the bit position cc gives each
+// named bit-field to gcc's (ir's), nil when the shapes differ.
+func ccOffsets(t *ir.Type, ct cc.Type) (out []int64, bits map[int64]int64) {
 	ok := true
-	var walk func(t *ir.Type, ct cc.Type, off int64)
-	walk = func(t *ir.Type, ct cc.Type, off int64) {
+	bits = map[int64]int64{}
+	var walk func(t *ir.Type, ct cc.Type, off, goff int64)
+	walk = func(t *ir.Type, ct cc.Type, off, goff int64) {
 		switch t.Kind {
 		case ir.Array:
 			at, isArray := ct.(*cc.ArrayType)
@@ -207,7 +224,7 @@ func ccOffsets(t *ir.Type, ct cc.Type) []int64 {
 				return
 			}
 			for i := int64(0); i < t.Len; i++ {
-				walk(t.Elem, at.Elem(), off+i*at.Elem().Size())
+				walk(t.Elem, at.Elem(), off+i*at.Elem().Size(), goff+i*t.Elem.Size())
 			}
 		case ir.Struct, ir.Union:
 			var field func(int) *cc.Field
@@ -224,7 +241,15 @@ func ccOffsets(t *ir.Type, ct cc.Type) []int64 {
 			}
 			for i, f := range t.Fields {
 				if f.Modelled() && (t.Kind == ir.Struct || i == t.UnionMember()) {
-					walk(f.Type, field(i).Type(), off+field(i).Offset())
+					walk(f.Type, field(i).Type(), off+field(i).Offset(), goff+f.Offset)
+				}
+				if f.BitField && f.Name != "" && f.Bits > 0 && t.Kind == ir.Struct {
+					cf := field(i)
+					bits[(off+cf.Offset())*8+int64(cf.OffsetBits())] = (goff+f.Offset)*8 + f.BitOff
+					_, nb := f.BitBytes()
+					for k := int64(0); k < nb; k++ {
+						out = append(out, -1) // no initializer is placed by a bit-field byte's offset
+					}
 				}
 			}
 		case ir.Void, ir.Opaque:
@@ -232,15 +257,15 @@ func ccOffsets(t *ir.Type, ct cc.Type) []int64 {
 			out = append(out, off)
 		}
 	}
-	walk(t, ct, 0)
+	walk(t, ct, 0, 0)
 	leaves := t.Leaves()
 	if !ok || len(out) != len(leaves) {
-		out = out[:0]
+		out, bits = out[:0], nil
 		for _, l := range leaves {
 			out = append(out, l.Offset)
 		}
 	}
-	return out
+	return out, bits
 }
 
 // localInit lowers the initializer of a local as statements.
@@ -256,7 +281,12 @@ func (b *funcBuilder) localInit(v *ir.Var, init *cc.Initializer) {
 	// later items override earlier ones (designated initializers)
 	last := map[int]leafInit{}
 	order := []int{}
+	var bits []leafInit
 	for _, it := range items {
+		if it.bit != nil {
+			bits = append(bits, it)
+			continue
+		}
 		if it.leaf < 0 {
 			b.unmodelledInit(it)
 			continue
@@ -322,7 +352,7 @@ func (b *funcBuilder) localInit(v *ir.Var, init *cc.Initializer) {
 			defer func() { b.pos = old }()
 			val = b.convertAssign(b.rvalue(it.e), leaves[i].Type, it.e, "initialization")
 		}
-		if l := b.leafLval(v, leaves[i].Path); l.ptr != nil {
+		if l := b.leafLval(v, leaves[i]); l.ptr != nil {
 			// may write a const leaf: this is its initialization
 			b.emit(&ir.Store{At: b.at(), Ptr: l.ptr, Src: val, Init: v.Typ.HasConst()})
 		} else {
@@ -334,6 +364,14 @@ func (b *funcBuilder) localInit(v *ir.Var, init *cc.Initializer) {
 	}
 	for i := range leaves {
 		emitLeaf(i)
+	}
+	// the bit-fields, into their bytes (zero unless initialized above)
+	for _, it := range bits {
+		old := b.setPos(it.e.Position())
+		r := *it.bit
+		r.base = b.bytePtr(b.addrOf(lval{v: v, typ: v.Typ}))
+		b.storeBits(&r, b.convertAssign(b.rvalue(it.e), r.typ, it.e, "initialization"))
+		b.pos = old
 	}
 }
 
@@ -358,8 +396,20 @@ func isStringInit(t *ir.Type, init *cc.Initializer) bool {
 	return ok && s.Case == cc.PrimaryExpressionString
 }
 
-// leafLval returns the lvalue of the leaf of v at path (".f[2].g").
-func (b *funcBuilder) leafLval(v *ir.Var, path string) lval {
+// leafLval returns the lvalue of leaf l of v (at path ".f[2].g").
+func (b *funcBuilder) leafLval(v *ir.Var, l ir.Leaf) lval {
+	if l.BitBytes {
+		// byte l.Byte of the struct at l.Base
+		base := b.leafLval(v, ir.Leaf{Path: l.Base})
+		var p ir.Value
+		if base.v != nil {
+			p = b.addrOf(base)
+		} else {
+			p = base.ptr
+		}
+		return lval{ptr: b.byteAt(&bitRef{base: b.bytePtr(p)}, l.Byte), typ: ir.UCharType}
+	}
+	path := l.Path
 	if path == "" {
 		return lval{v: v, typ: v.Typ}
 	}
@@ -416,7 +466,24 @@ func (pb *progBuilder) staticInit(v *ir.Var, init *cc.Initializer, fnName string
 	leaves := v.Typ.Leaves()
 	last := map[int]ir.Value{}
 	var order []int
+	var byOff map[int64]int // the bit-field bytes' leaves
 	for _, it := range pb.u.initLeaves(v.Typ, init) {
+		if it.bit != nil {
+			if byOff == nil {
+				byOff = map[int64]int{}
+				for i, l := range leaves {
+					if l.BitBytes {
+						byOff[l.Offset] = i
+					}
+				}
+			}
+			c := pb.staticValue(it.e, it.bit.typ, fnName).(*ir.Const)
+			if it.bit.typ.Kind == ir.Bool && c.Bits != 0 {
+				c = ir.NewConst(ir.BoolType, 1)
+			}
+			staticBits(it.bit, c.Bits, leaves, byOff, last, &order)
+			continue
+		}
 		if it.leaf < 0 {
 			continue // a member inka does not model: never read (reading it is a cut)
 		}
@@ -442,6 +509,29 @@ func (pb *progBuilder) staticInit(v *ir.Var, init *cc.Initializer, fnName string
 		r = append(r, ir.InitItem{Leaf: i, Val: val})
 	}
 	return r
+}
+
+// staticBits writes the low r.bits bits of x into the constant values of
+// the bit-field bytes of a static initializer.
+func staticBits(r *bitRef, x uint64, leaves []ir.Leaf, byOff map[int64]int, last map[int]ir.Value, order *[]int) {
+	x &= mask(r.bits)
+	for k := r.pos / 8; k <= (r.pos+r.bits-1)/8; k++ {
+		i, ok := byOff[k]
+		if !ok {
+			panic(fmt.Sprintf("no bit-field byte at %d", k))
+		}
+		lo := max(r.pos, 8*k) // the bits of byte k it holds: [lo, hi)
+		hi := min(r.pos+r.bits, 8*k+8)
+		m := mask(hi-lo) << (lo - 8*k)
+		v := (x >> (lo - r.pos)) << (lo - 8*k) & m
+		old := uint64(0)
+		if c, ok := last[i].(*ir.Const); ok {
+			old = c.Bits
+		} else {
+			*order = append(*order, i)
+		}
+		last[i] = ir.NewConst(ir.UCharType, old&^m|v)
+	}
 }
 
 func sortInts(s []int) {

@@ -166,8 +166,23 @@ func (g *tgen) objectDecls() ([]string, bool) {
 			continue
 		}
 		decls = append(decls, fmt.Sprintf("static %s = %s; /* *%s */", d, g.initializer(o.typ, o.ptr), o.ptr))
+		decls = append(decls, g.bitByteSets(o.cname, o.typ, o.ptr)...)
 	}
 	return decls, true
+}
+
+// bitByteSets sets the bit-field bytes of object cname, of type t, at
+// path: the bits of its bytes that no bit-field holds are inputs too,
+// which an initializer cannot set.
+func (g *tgen) bitByteSets(cname string, t *ir.Type, path string) []string {
+	var sets []string
+	for _, l := range t.Leaves() {
+		if l.BitBytes {
+			v := g.t.Inputs.Values[path+l.Path].Bits & 0xff
+			sets = append(sets, fmt.Sprintf("((unsigned char *)&%s)[%d] = %d;", cname, l.Offset, v))
+		}
+	}
+	return sets
 }
 
 // arguments returns the call's arguments: scalars as expressions,
@@ -189,6 +204,7 @@ func (g *tgen) arguments() (decls, args []string, ok bool) {
 				return nil, nil, false
 			}
 			decls = append(decls, fmt.Sprintf("static %s = %s; /* %s */", d, g.initializer(v.Typ, v.Name), v.Name))
+			decls = append(decls, g.bitByteSets(name, v.Typ, v.Name)...)
 			args = append(args, name)
 		default:
 			args = append(args, g.leafExpr(v.Name, v.Typ))
@@ -227,7 +243,7 @@ func (g *tgen) globalSets() ([]string, bool) {
 			} else {
 				val = g.leafExpr(root+l.Path, l.Type)
 			}
-			sets = append(sets, fmt.Sprintf("%s%s = %s;", gv.Name, l.Path, val))
+			sets = append(sets, fmt.Sprintf("%s = %s;", l.CLvalue(gv.Name), val))
 		}
 	}
 	return sets, true
@@ -447,6 +463,14 @@ func (g *tgen) initializer(t *ir.Type, path string) string {
 			if f.Name == "" || f.Flexible || (t.Kind == ir.Union && i != t.UnionMember()) {
 				continue
 			}
+			if f.BitField {
+				// its value, from the inputs of its bytes (ir.Leaf.BitBytes)
+				v := ir.BitFieldValue(&t.Fields[i], func(k int64) uint64 {
+					return g.t.Inputs.Values[fmt.Sprintf("%s{byte %d}", path, k)].Bits
+				})
+				parts = append(parts, "."+f.Name+" = "+literal(f.Type, v))
+				continue
+			}
 			parts = append(parts, "."+f.Name+" = "+g.initializer(f.Type, path+"."+f.Name))
 		}
 		if len(parts) == 0 {
@@ -577,7 +601,7 @@ func (g *tgen) lvalue(path string) (string, bool) {
 	if best == "" || strings.Contains(path[len(best):], "+") {
 		return "", false
 	}
-	return cname + path[len(best):], true
+	return ir.CPath(cname + path[len(best):]), true
 }
 
 // addr spells the address a pointer value holds, or says why the harness

@@ -183,6 +183,9 @@ func subPath(t *ir.Type, off int64, pointee *ir.Type) string {
 		if f := t.FieldAt(off); f != nil {
 			return "." + f.Name + subPath(f.Type, off-f.Offset, pointee)
 		}
+		if t.IsBitByte(off) {
+			return fmt.Sprintf("{byte %d}", off) // as ir.Leaf names it
+		}
 	}
 	if off == 0 {
 		return ""

@@ -34,20 +34,29 @@ func NewStruct(tag string, fields []Field) *Type {
 // modelled: the front end refuses them.)
 func NewPackedStruct(tag string, fields []Field, pack int64) *Type {
 	t := &Type{Kind: Struct, Tag: tag, align: 1}
-	bit := int64(0) // the next free bit
+	bit := int64(0)     // the next free bit
+	leafEnd := int64(0) // the end of the bytes of bit-fields given as leaves
 	for i := range fields {
 		f := &fields[i]
 		a := f.Type.align
+		f.byte0, f.nbytes = 0, 0
 		if f.BitField {
-			unit := f.Type.size * 8
+			// the unit: sizeof(T) bytes from a multiple of T's alignment
+			// (its size on x86-64; long long is aligned to 4 on i386)
+			unit, step := f.Type.size*8, a*8
 			switch {
 			case f.Bits == 0:
-				bit = roundUp(bit, a*8)
-			case bit/unit != (bit+f.Bits-1)/unit:
-				bit = roundUp(bit, unit)
+				bit = roundUp(bit, step)
+			case bit+f.Bits > bit/step*step+unit:
+				bit = roundUp(bit, step)
 			}
-			f.Offset = bit / unit * f.Type.size
+			f.Offset = bit / step * a
 			f.BitOff = bit - f.Offset*8
+			if f.Name != "" && f.Bits > 0 {
+				f.byte0 = max(bit/8, leafEnd)
+				leafEnd = (bit + f.Bits + 7) / 8
+				f.nbytes = leafEnd - f.byte0
+			}
 			bit += f.Bits
 			if f.Name != "" && a > t.align {
 				t.align = a
@@ -83,6 +92,7 @@ func NewPackedUnion(tag string, fields []Field, pack int64) *Type {
 	for i := range fields {
 		f := &fields[i]
 		f.Offset, f.BitOff = 0, 0
+		f.byte0, f.nbytes = 0, 0
 		size := f.Type.size
 		if f.BitField {
 			size = (f.Bits + 7) / 8

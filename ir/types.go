@@ -95,9 +95,15 @@ type Field struct {
 	// (counted from the least significant bit of the unit).
 	Offset int64
 	// BitField marks a bit-field of Bits bits (0 for an unnamed `T : 0`).
-	// Bit-fields are laid out but not modelled: they have no leaves.
+	// A bit-field has no leaf of its own: in a struct, the bytes that hold
+	// its bits are leaves of type unsigned char (Leaf.BitBytes), which the
+	// front end reads and writes with shifts and masks, as gcc does.
 	BitField     bool
 	BitOff, Bits int64
+	// byte0, nbytes: the bytes of the struct this bit-field adds as
+	// leaves (those holding its bits that an earlier bit-field's did not
+	// hold), set by NewStruct.
+	byte0, nbytes int64
 	// Flexible marks a flexible array member (`T data[]`, the last member
 	// of a struct): Type is an array of 0 elements, laid out at the end.
 	Flexible bool
@@ -107,6 +113,12 @@ type Field struct {
 // memory: not a bit-field or a flexible array member. (A modelled member
 // may still contain opaque parts: see Type.Opaque.)
 func (f *Field) Modelled() bool { return !f.BitField && !f.Flexible }
+
+// BitBytes returns the byte offsets (from the struct's start) of the
+// leaves that bit-field f adds to its struct: the bytes holding its bits
+// that no earlier bit-field's bits are in. (None in a union, for an
+// unnamed bit-field or one of width 0.)
+func (f *Field) BitBytes() (first, n int64) { return f.byte0, f.nbytes }
 
 // Predeclared scalar types.
 var (
@@ -302,6 +314,12 @@ type Leaf struct {
 	Path   string // C access path relative to the object, e.g. ".a[2].b"
 	Type   *Type  // integer or pointer type
 	Offset int64  // byte offset in the object
+	// BitBytes marks a byte of a struct's bit-fields (Type unsigned
+	// char): Path is the struct's path and "{byte N}", N its offset in the
+	// struct (Base, Byte); CLvalue spells it in C.
+	BitBytes bool
+	Base     string
+	Byte     int64
 	// Const: the leaf is read-only in an object of the type, being
 	// const-qualified itself or part of a const-qualified element or
 	// member (`const int a[3]`, `struct { const int n; } s`, `int *const
@@ -319,6 +337,49 @@ func (t *Type) Leaves() []Leaf {
 	var out []Leaf
 	t.leaves("", 0, false, &out)
 	return out
+}
+
+// IsBitByte reports whether byte off of struct t is one of its bit-field
+// bytes (a leaf with Leaf.BitBytes).
+func (t *Type) IsBitByte(off int64) bool {
+	if t.Kind != Struct {
+		return false
+	}
+	for i := range t.Fields {
+		if f := &t.Fields[i]; off >= f.byte0 && off < f.byte0+f.nbytes {
+			return true
+		}
+	}
+	return false
+}
+
+// CLvalue returns the C lvalue of leaf l of the object spelled root.
+func (l *Leaf) CLvalue(root string) string { return CPath(root + l.Path) }
+
+// CPath spells in C an access path that may end with a bit-field byte
+// ("h.hdr{byte 3}": ((unsigned char *)&h.hdr)[3]).
+func CPath(path string) string {
+	i := strings.LastIndex(path, "{byte ")
+	if i < 0 || !strings.HasSuffix(path, "}") {
+		return path
+	}
+	return fmt.Sprintf("((unsigned char *)&%s)[%s]", path[:i], path[i+len("{byte "):len(path)-1])
+}
+
+// BitFieldValue returns the value of bit-field f of a struct whose bytes
+// are given by byteAt (byte k from the struct's start), as the bits of
+// f.Type (sign-extended for a signed bit-field).
+func BitFieldValue(f *Field, byteAt func(k int64) uint64) uint64 {
+	pos := f.Offset*8 + f.BitOff
+	var x uint64
+	for k := pos / 8; k <= (pos+f.Bits-1)/8; k++ {
+		x |= (byteAt(k) & 0xff) << (8 * (k - pos/8))
+	}
+	x = x >> (pos % 8) & (1<<f.Bits - 1)
+	if f.Type.IsSigned() && x>>(f.Bits-1) == 1 {
+		x |= ^uint64(0) << f.Bits
+	}
+	return Truncate(f.Type, x)
 }
 
 // HasConst reports whether some leaf of an object of type t is read-only
@@ -371,6 +432,7 @@ func (t *Type) NumLeaves() int64 {
 			if f.Modelled() {
 				n += f.Type.NumLeaves()
 			}
+			n += f.nbytes
 		}
 		return n
 	case Union:
@@ -395,6 +457,10 @@ func (t *Type) leaves(path string, off int64, con bool, out *[]Leaf) {
 		for _, f := range t.Fields {
 			if f.Modelled() {
 				f.Type.leaves(path+"."+f.Name, off+f.Offset, con, out)
+			}
+			for k := f.byte0; k < f.byte0+f.nbytes; k++ {
+				*out = append(*out, Leaf{Path: fmt.Sprintf("%s{byte %d}", path, k), Type: UCharType, Offset: off + k,
+					Const: con || f.Type.Const, BitBytes: true, Base: path, Byte: k})
 			}
 		}
 	case Union:
@@ -632,6 +698,7 @@ func (t *Type) LeavesBefore(field int) int64 {
 		if t.Fields[i].Modelled() {
 			n += t.Fields[i].Type.NumLeaves()
 		}
+		n += t.Fields[i].nbytes
 	}
 	return n
 }

@@ -1,6 +1,6 @@
 /* A parser state with bit-field flags and a flexible buffer, in the style
- * of an HTTP or XML parser. Reading a flag or the buffer is cut; the
- * counters are answered. */
+ * of an HTTP or XML parser. Reading the buffer is cut; the flags (bytes
+ * with shifts and masks) and the counters are answered. */
 struct parser {
     unsigned state;
     unsigned nread;
