@@ -139,6 +139,16 @@ func (u *Unit) initLeaves(t *ir.Type, init *cc.Initializer) []leafInit {
 				r = append(r, leafInit{leaf: -1, e: e, bit: &bitRef{pos: gpos, bits: f.ValueBits(), typ: bt}})
 				return
 			}
+			if i, ok := byOff[n.Offset()]; ok && f.OffsetBits() == 0 && leaves[i].Type.IsInteger() &&
+				leaves[i].Type.Size()*8 >= f.ValueBits() && offs[i] == n.Offset() && isIntegerKind(e.Type().Kind()) {
+				// the first member of a union modelled as an integer
+				// member that holds its bytes: the bit-field is its low
+				// bits, the others zero
+				if c, ok := constInt(e); ok {
+					r = append(r, leafInit{leaf: i, c: ir.NewConst(leaves[i].Type, c&(1<<f.ValueBits()-1))})
+					return
+				}
+			}
 			if !zeroBytes(e) {
 				panic(unsupported(pos, "initializer of bit-field "+f.Name()+" (not found in gcc's layout)"))
 			}
@@ -532,6 +542,17 @@ func staticBits(r *bitRef, x uint64, leaves []ir.Leaf, byOff map[int64]int, last
 		}
 		last[i] = ir.NewConst(ir.UCharType, old&^m|v)
 	}
+}
+
+// constInt returns the value of an integer constant expression.
+func constInt(e cc.ExpressionNode) (uint64, bool) {
+	switch v := e.Value().(type) {
+	case cc.Int64Value:
+		return uint64(v), true
+	case cc.UInt64Value:
+		return uint64(v), true
+	}
+	return 0, false
 }
 
 func sortInts(s []int) {

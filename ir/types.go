@@ -339,6 +339,47 @@ func (t *Type) Leaves() []Leaf {
 	return out
 }
 
+// ConstAt reports whether byte off of an object of type t lies in a
+// const-qualified object, member or element; in a union, when every member
+// that holds it is const there (a union with a const member and another
+// one is written through the other: gcc accepts it, as the interpreter
+// does, see Type.Leaves).
+func (t *Type) ConstAt(off int64) bool {
+	for {
+		if t.Const {
+			return true
+		}
+		switch t.Kind {
+		case Array:
+			es := t.Elem.Size()
+			if es <= 0 || off < 0 || off >= t.Size() {
+				return false
+			}
+			t, off = t.Elem, off%es
+			continue
+		case Struct:
+			f := t.FieldAt(off)
+			if f == nil {
+				return false
+			}
+			t, off = f.Type, off-f.Offset
+			continue
+		case Union:
+			holders := 0
+			for _, f := range t.Fields {
+				if f.Modelled() && off < f.Type.Size() {
+					if !f.Type.ConstAt(off) {
+						return false
+					}
+					holders++
+				}
+			}
+			return holders > 0
+		}
+		return false
+	}
+}
+
 // IsBitByte reports whether byte off of struct t is one of its bit-field
 // bytes (a leaf with Leaf.BitBytes).
 func (t *Type) IsBitByte(off int64) bool {
@@ -460,13 +501,22 @@ func (t *Type) leaves(path string, off int64, con bool, out *[]Leaf) {
 			}
 			for k := f.byte0; k < f.byte0+f.nbytes; k++ {
 				*out = append(*out, Leaf{Path: fmt.Sprintf("%s{byte %d}", path, k), Type: UCharType, Offset: off + k,
-					Const: con || f.Type.Const, BitBytes: true, Base: path, Byte: k})
+					Const: con, BitBytes: true, Base: path, Byte: k}) // a const bit-field is not read-only (ConstAt)
 			}
 		}
 	case Union:
 		if i := t.UnionMember(); i >= 0 {
 			f := t.Fields[i]
+			n := len(*out)
 			f.Type.leaves(path+"."+f.Name, off, con, out)
+			if !con {
+				// read-only only where every member is const: a union
+				// with a const member and another one is written
+				// through the other (gcc accepts it)
+				for k := n; k < len(*out); k++ {
+					(*out)[k].Const = t.ConstAt((*out)[k].Offset - off)
+				}
+			}
 		}
 	case Void, Opaque, Function:
 	default:

@@ -270,40 +270,6 @@ func leafAt(t *ir.Type, off int64) *ir.Type {
 	}
 }
 
-// constAt reports whether byte off of an object of type t lies in a
-// const-qualified object, member or element, or in a member of a union
-// one of whose members is const there.
-func constAt(t *ir.Type, off int64) bool {
-	for {
-		if t.Const {
-			return true
-		}
-		switch t.Kind {
-		case ir.Array:
-			es := t.Elem.Size()
-			if es <= 0 || off < 0 || off >= t.Size() {
-				return false
-			}
-			t, off = t.Elem, off%es
-			continue
-		case ir.Struct:
-			f := t.FieldAt(off)
-			if f == nil {
-				return false
-			}
-			t, off = f.Type, off-f.Offset
-			continue
-		case ir.Union:
-			for _, f := range t.Fields {
-				if f.Modelled() && off < f.Type.Size() && constAt(f.Type, off) {
-					return true
-				}
-			}
-		}
-		return false
-	}
-}
-
 // inUnionAt reports whether byte off of an object of type t (AnyOff: some
 // byte) lies in a union.
 func inUnionAt(t *ir.Type, off int64) bool {

@@ -120,7 +120,7 @@ func (l Loc) ReadOnly() bool {
 	if l.Off == AnyOff {
 		return o.Typ.HasConst()
 	}
-	return constAt(o.Typ, l.Off)
+	return o.Typ.ConstAt(l.Off)
 }
 
 // Summary reports whether l stands for several run-time bytes (it lies in
