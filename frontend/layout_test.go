@@ -54,6 +54,18 @@ var layoutCases = []string{
 	`union { float f; unsigned bits:23; unsigned raw; }`,
 }
 
+// packed1 marks a declaration laid out under #pragma pack(1).
+const packed1 = "#pragma pack(1) "
+
+// packedCases are structs in Csmith's style under #pragma pack(1): bit-fields
+// at the next free bit, straddling bytes and units.
+var packedCases = []string{
+	`struct { signed f0 : 29; signed f1 : 30; const signed f2 : 8; volatile signed f3 : 20; signed f4 : 19;
+		unsigned f5 : 30; signed f6 : 4; const unsigned f7 : 9; }`,
+	`struct { unsigned f0 : 3; int f1; unsigned short f2 : 15; char f3; signed f4 : 31; }`,
+	`struct { char c; int :0; unsigned f : 7; long long l; _Bool b : 1; }`,
+}
+
 // randomLayout returns a random struct or union declaration (its
 // bit-fields fit in their types in data model dm).
 func randomLayout(r *rand.Rand, dm ir.DataModel) string {
@@ -124,9 +136,22 @@ func layoutAgainstGCC(t *testing.T, dm ir.DataModel) {
 	for i := 0; i < 150; i++ {
 		decls = append(decls, randomLayout(r, dm))
 	}
+	// Csmith's packed structs of bit-fields (#pragma pack(1))
+	for _, d := range packedCases {
+		decls = append(decls, packed1+d)
+	}
+	for i := 0; i < 60; i++ {
+		if d := randomLayout(r, dm); strings.HasPrefix(d, "struct") {
+			decls = append(decls, packed1+d)
+		}
+	}
 	var src strings.Builder
 	src.WriteString("#include <stdio.h>\n#include <stddef.h>\n#include <string.h>\n")
 	for i, d := range decls {
+		if p, ok := strings.CutPrefix(d, packed1); ok {
+			fmt.Fprintf(&src, "#pragma pack(push)\n#pragma pack(1)\ntypedef %s T%d;\n#pragma pack(pop)\nT%d g%d;\n", p, i, i, i)
+			continue
+		}
 		fmt.Fprintf(&src, "typedef %s T%d;\nT%d g%d;\n", d, i, i, i)
 	}
 	// The IR types come from the front end alone (no gcc): the globals

@@ -130,18 +130,23 @@ func (u *Unit) packOf(t cc.Type) int64 {
 	if len(u.packs) == 0 {
 		return 0
 	}
-	var f *cc.Field
+	var n int
+	var field func(int) *cc.Field
 	switch x := t.(type) {
 	case *cc.StructType:
-		if x.NumFields() > 0 {
-			f = x.FieldByIndex(0)
-		}
+		n, field = x.NumFields(), x.FieldByIndex
 	case *cc.UnionType:
-		if x.NumFields() > 0 {
-			f = x.FieldByIndex(0)
+		n, field = x.NumFields(), x.FieldByIndex
+	}
+	// the first member with a declarator (an unnamed bit-field has none):
+	// every member is under the pragma of the struct's braces
+	var f *cc.Field
+	for i := 0; i < n && f == nil; i++ {
+		if fi := field(i); fi.Declarator() != nil {
+			f = fi
 		}
 	}
-	if f == nil || f.Declarator() == nil {
+	if f == nil {
 		return 0
 	}
 	pk := packAt(u.packs, f.Declarator().Position())

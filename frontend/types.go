@@ -266,7 +266,7 @@ func (u *Unit) structType(t cc.Type, pos token.Position) *ir.Type {
 		}
 	}
 	pack := u.packOf(t) // gcc's layout under #pragma pack or __attribute__((packed)) (pragma.go)
-	if pack > 0 {
+	if pack > 1 {
 		for _, f := range fields {
 			if f.BitField {
 				panic(unsupported(pos, fmt.Sprintf("bit-field %s in %s under #pragma pack(%d)", f.Name, typeName(t), pack)))

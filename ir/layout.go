@@ -30,8 +30,9 @@ func NewStruct(tag string, fields []Field) *Type {
 
 // NewPackedStruct is NewStruct under `#pragma pack(pack)` (pack 0: none):
 // a member other than a bit-field is aligned to at most pack bytes, and so
-// is the struct. (Bit-fields under a pack are placed by other rules, not
-// modelled: the front end refuses them.)
+// is the struct. Under pack(1) a bit-field goes at the next free bit,
+// whatever its unit. (Bit-fields under other packs are placed by other
+// rules, not modelled: the front end refuses them.)
 func NewPackedStruct(tag string, fields []Field, pack int64) *Type {
 	t := &Type{Kind: Struct, Tag: tag, align: 1}
 	bit := int64(0)     // the next free bit
@@ -47,10 +48,15 @@ func NewPackedStruct(tag string, fields []Field, pack int64) *Type {
 			switch {
 			case f.Bits == 0:
 				bit = roundUp(bit, step)
+			case pack == 1:
+				// packed: at the next free bit, whatever its unit
 			case bit+f.Bits > bit/step*step+unit:
 				bit = roundUp(bit, step)
 			}
 			f.Offset = bit / step * a
+			if pack == 1 {
+				f.Offset = bit / 8
+			}
 			f.BitOff = bit - f.Offset*8
 			if f.Name != "" && f.Bits > 0 {
 				f.byte0 = max(bit/8, leafEnd)
@@ -58,7 +64,7 @@ func NewPackedStruct(tag string, fields []Field, pack int64) *Type {
 				f.nbytes = leafEnd - f.byte0
 			}
 			bit += f.Bits
-			if f.Name != "" && a > t.align {
+			if a = packed(a, pack); f.Name != "" && a > t.align {
 				t.align = a
 			}
 			continue
