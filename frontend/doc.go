@@ -149,7 +149,7 @@
 // when every run of it reaches one (ir.EntryUnsupported), and when its
 // result has an Opaque type. Anonymous struct or union members, over-aligned
 // layouts (aligned attributes), members declared packed, bit-fields in a
-// packed struct and objects of more than 2^20 scalar leaves are
+// struct packed otherwise than by pack(1) and objects of more than 2^20 scalar leaves are
 // refused where their type is needed; a pointer to a struct that cannot
 // be represented is accepted (the struct is opaque) until a member is
 // accessed.
