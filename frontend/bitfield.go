@@ -167,6 +167,7 @@ func hasBitBytes(t *ir.Type) bool {
 		if i := t.UnionMember(); i >= 0 {
 			return hasBitBytes(t.Fields[i].Type)
 		}
+		return t.NumLeaves() > 0 // bit-fields only
 	}
 	return false
 }

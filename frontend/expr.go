@@ -727,7 +727,7 @@ func (b *funcBuilder) field(p ir.Value, x *cc.PostfixExpression, pos token.Posit
 	for i, f := range st.Fields {
 		if f.Name == name {
 			switch {
-			case f.BitField && st.Kind == ir.Union && st.UnionMember() < 0:
+			case f.BitField && st.Kind == ir.Union && st.NumLeaves() == 0:
 				// no member has leaves: the bytes are not modelled
 				panic(unsupported(pos, fmt.Sprintf("access to bit-field %s of %s", name, st)))
 			case f.BitField:

@@ -253,7 +253,7 @@ func ccOffsets(t *ir.Type, ct cc.Type) (out []int64, bits map[int64]int64) {
 				if f.Modelled() && (t.Kind == ir.Struct || i == t.UnionMember()) {
 					walk(f.Type, field(i).Type(), off+field(i).Offset(), goff+f.Offset)
 				}
-				if f.BitField && f.Name != "" && f.Bits > 0 && t.Kind == ir.Struct {
+				if f.BitField && f.Name != "" && f.Bits > 0 && (t.Kind == ir.Struct || t.UnionMember() < 0) {
 					cf := field(i)
 					bits[(off+cf.Offset())*8+int64(cf.OffsetBits())] = (goff+f.Offset)*8 + f.BitOff
 					_, nb := f.BitBytes()

@@ -16,7 +16,8 @@ import (
 // a long long), a union whose first member is a bit-field initialized
 // through the member it is modelled as, and a union with a const member
 // written through the other one (Csmith seeds 31 and 27 of its default
-// flags: a value disagreement and a false "write to read-only object").
+// flags: a value disagreement and a false "write to read-only object"),
+// a union of bit-fields only (seed 7: refused before).
 // The values are gcc's (-fsanitize=undefined).
 func TestBitFieldInitializers(t *testing.T) {
 	u, err := frontend.Load("../testdata/diff/bitfields.c", frontend.Options{})
@@ -30,6 +31,9 @@ func TestBitFieldInitializers(t *testing.T) {
 		{"bump", "i=1,by=3", "253"},
 		{"bump", "i=0,by=-7", "107"},
 		{"bump", "i=1,by=600000", "98"},
+		{"flag_union", "x=5", "16"},
+		{"flag_union", "x=6", "1"},
+		{"flag_union", "x=-1", "4"},
 	} {
 		p, err := u.Lower(c.fn)
 		require.NoError(t, err)

@@ -112,6 +112,18 @@ func NewPackedUnion(tag string, fields []Field, pack int64) *Type {
 	}
 	t.size = roundUp(t.size, t.align)
 	t.Fields = fields
+	if t.UnionMember() < 0 {
+		// bit-fields only: the bytes of the widest are the union's leaves
+		w := -1
+		for i := range fields {
+			if f := &fields[i]; f.BitField && f.Name != "" && f.Bits > 0 && (w < 0 || f.Bits > fields[w].Bits) {
+				w = i
+			}
+		}
+		if w >= 0 {
+			fields[w].nbytes = (fields[w].Bits + 7) / 8
+		}
+	}
 	return t
 }
 

@@ -116,8 +116,9 @@ func (f *Field) Modelled() bool { return !f.BitField && !f.Flexible }
 
 // BitBytes returns the byte offsets (from the struct's start) of the
 // leaves that bit-field f adds to its struct: the bytes holding its bits
-// that no earlier bit-field's bits are in. (None in a union, for an
-// unnamed bit-field or one of width 0.)
+// that no earlier bit-field's bits are in. (None for an unnamed bit-field
+// or one of width 0; in a union, only the widest bit-field of a union of
+// bit-fields only has bytes.)
 func (f *Field) BitBytes() (first, n int64) { return f.byte0, f.nbytes }
 
 // Predeclared scalar types.
@@ -380,10 +381,21 @@ func (t *Type) ConstAt(off int64) bool {
 	}
 }
 
-// IsBitByte reports whether byte off of struct t is one of its bit-field
-// bytes (a leaf with Leaf.BitBytes).
+// bitBytes appends the leaves of the bit-field bytes that f adds to the
+// struct or union at path (offset off in the object).
+func (f *Field) bitBytes(path string, off int64, con bool, out *[]Leaf) {
+	for k := f.byte0; k < f.byte0+f.nbytes; k++ {
+		// a const bit-field is not read-only (ConstAt): a missed
+		// undefined behaviour at worst
+		*out = append(*out, Leaf{Path: fmt.Sprintf("%s{byte %d}", path, k), Type: UCharType, Offset: off + k,
+			Const: con, BitBytes: true, Base: path, Byte: k})
+	}
+}
+
+// IsBitByte reports whether byte off of struct or union t is one of its
+// bit-field bytes (a leaf with Leaf.BitBytes).
 func (t *Type) IsBitByte(off int64) bool {
-	if t.Kind != Struct {
+	if t.Kind != Struct && t.Kind != Union {
 		return false
 	}
 	for i := range t.Fields {
@@ -480,7 +492,11 @@ func (t *Type) NumLeaves() int64 {
 		if i := t.UnionMember(); i >= 0 {
 			return t.Fields[i].Type.NumLeaves()
 		}
-		return 0
+		n := int64(0)
+		for _, f := range t.Fields {
+			n += f.nbytes // a union of bit-fields only
+		}
+		return n
 	case Void, Opaque, Function:
 		return 0
 	}
@@ -495,14 +511,12 @@ func (t *Type) leaves(path string, off int64, con bool, out *[]Leaf) {
 			t.Elem.leaves(fmt.Sprintf("%s[%d]", path, i), off+i*t.Elem.size, con, out)
 		}
 	case Struct:
-		for _, f := range t.Fields {
+		for i := range t.Fields {
+			f := &t.Fields[i]
 			if f.Modelled() {
 				f.Type.leaves(path+"."+f.Name, off+f.Offset, con, out)
 			}
-			for k := f.byte0; k < f.byte0+f.nbytes; k++ {
-				*out = append(*out, Leaf{Path: fmt.Sprintf("%s{byte %d}", path, k), Type: UCharType, Offset: off + k,
-					Const: con, BitBytes: true, Base: path, Byte: k}) // a const bit-field is not read-only (ConstAt)
-			}
+			f.bitBytes(path, off, con, out)
 		}
 	case Union:
 		if i := t.UnionMember(); i >= 0 {
@@ -517,6 +531,10 @@ func (t *Type) leaves(path string, off int64, con bool, out *[]Leaf) {
 					(*out)[k].Const = t.ConstAt((*out)[k].Offset - off)
 				}
 			}
+			return
+		}
+		for i := range t.Fields { // a union of bit-fields only
+			t.Fields[i].bitBytes(path, off, con, out)
 		}
 	case Void, Opaque, Function:
 	default:

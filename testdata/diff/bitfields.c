@@ -89,3 +89,22 @@ int unions(int x)
         return (int)words[0].all;
     return words[1].low + (int)ticks.n;
 }
+
+/* A union of bit-fields only (Csmith's `union U1 { signed f0 : 2; }`):
+   the bytes of its widest member are its leaves. */
+union flags {
+    signed low : 2;
+    unsigned wide : 11;
+};
+
+static union flags mode = {-1};
+
+int flag_union(int x)
+{
+    union flags l = {x};
+    union flags m;
+    m.wide = (unsigned)x * 3;
+    if (l.low < 0 && mode.low == -1)
+        return mode.wide + m.low;
+    return l.wide + m.wide;
+}

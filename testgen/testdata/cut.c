@@ -5,7 +5,7 @@ struct obj {
     int n;
     void (*touch)(struct obj *);
     double weight;
-    unsigned dirty : 1;
+    unsigned long long dirty : 40; /* wider than int: cut */
 };
 
 /* The weight may make n 5: line 17's true outcome is unknown. */
