@@ -1,11 +1,11 @@
-/* A union of bit-fields only: no member gives its bytes leaves. (Bit-fields
-   of structs are bytes with shifts and masks, see testdata/diff/bitfields.c.) */
-union flags {
+/* A bit-field wider than int. (Narrower ones, in structs and unions, are
+   bytes with shifts and masks, see testdata/diff/bitfields.c.) */
+struct counter {
     unsigned ready : 1;
-    unsigned count : 7;
+    unsigned long long count : 40;
 };
 
-int f(union flags *fl)
+int f(struct counter *c)
 {
-    return fl->count;
+    return c->count > 7;
 }
