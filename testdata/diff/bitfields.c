@@ -63,31 +63,25 @@ int pack(unsigned v, int sign)
     return (h.ihl = v) + h.version + (o.s == (short)(v << 7) >> 7);
 }
 
-/* Csmith's unions: a bit-field as the first member (initialized, read and
-   written through the integer member the union is modelled as), a const
-   member beside a writable one (writing the other is defined). */
+/* Csmith's unions: a bit-field as the first member, initialized, read and
+   written through the integer member the union is modelled as. */
 union word {
     signed low : 14;
     int64_t all;
     int16_t half;
 };
 
-union counter {
-    const int64_t seed;
-    uint32_t n;
-};
-
 static union word words[2] = {{1}, {-3}};
-static union counter ticks = {1};
 
 int unions(int x)
 {
-    for (ticks.n = 0; ticks.n <= 8; ticks.n += 1)
-        x += words[ticks.n & 1].low;
+    unsigned n;
+    for (n = 0; n <= 8; n += 1)
+        x += words[n & 1].low;
     words[1].low = x;
     if (words[1].half < 0)
         return (int)words[0].all;
-    return words[1].low + (int)ticks.n;
+    return words[1].low + (int)n;
 }
 
 /* A union of bit-fields only (Csmith's `union U1 { signed f0 : 2; }`):
@@ -106,5 +100,5 @@ int flag_union(int x)
     m.wide = (unsigned)x * 3;
     if (l.low < 0 && mode.low == -1)
         return mode.wide + m.low;
-    return l.wide + m.wide;
+    return l.low + m.wide; /* l's other bits are unspecified (clang -O0 leaves them) */
 }
