@@ -26,6 +26,7 @@ type bitRef struct {
 	pos  int64
 	bits int64
 	typ  *ir.Type // the declared type (its signedness; _Bool)
+	init bool     // a store initializes the object (ir.Store.Init: it may be const)
 }
 
 // bitField returns the lvalue of bit-field f of the struct p points to.
@@ -133,7 +134,7 @@ func (b *funcBuilder) storeBits(r *bitRef, v ir.Value) ir.Value {
 			kept := b.bin(ir.And, b.convert(old, ir.IntType), ir.NewConst(ir.IntType, ^bm&0xff), ir.IntType)
 			by = b.convert(b.bin(ir.Or, kept, b.convert(by, ir.IntType), ir.IntType), ir.UCharType)
 		}
-		b.emit(&ir.Store{At: b.at(), Ptr: p, Src: by})
+		b.emit(&ir.Store{At: b.at(), Ptr: p, Src: by, Init: r.init})
 	}
 	return b.bitValue(r, bitsv)
 }
@@ -146,7 +147,7 @@ func (b *funcBuilder) storeBits(r *bitRef, v ir.Value) ir.Value {
 func (b *funcBuilder) zeroBitBytes(v *ir.Var) {
 	for _, l := range v.Typ.Leaves() {
 		if l.BitBytes {
-			b.emit(&ir.Store{At: b.at(), Ptr: b.leafLval(v, l).ptr, Src: ir.NewConst(ir.UCharType, 0)})
+			b.emit(&ir.Store{At: b.at(), Ptr: b.leafLval(v, l).ptr, Src: ir.NewConst(ir.UCharType, 0), Init: true})
 		}
 	}
 }

@@ -380,6 +380,7 @@ func (b *funcBuilder) localInit(v *ir.Var, init *cc.Initializer) {
 		old := b.setPos(it.e.Position())
 		r := *it.bit
 		r.base = b.bytePtr(b.addrOf(lval{v: v, typ: v.Typ}))
+		r.init = true // the object's initialization: it may be const
 		b.storeBits(&r, b.convertAssign(b.rvalue(it.e), r.typ, it.e, "initialization"))
 		b.pos = old
 	}

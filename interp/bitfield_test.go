@@ -34,6 +34,9 @@ func TestBitFieldInitializers(t *testing.T) {
 		{"flag_union", "x=5", "16"},
 		{"flag_union", "x=6", "1"},
 		{"flag_union", "x=-1", "4"},
+		{"clamp", "x=5", "292"},
+		{"clamp", "x=-10", "-3"},
+		{"clamp", "x=1000", "287"},
 	} {
 		p, err := u.Lower(c.fn)
 		require.NoError(t, err)

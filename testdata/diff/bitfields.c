@@ -102,3 +102,20 @@ int flag_union(int x)
         return mode.wide + m.low;
     return l.low + m.wide; /* l's other bits are unspecified (clang -O0 leaves them) */
 }
+
+/* A const local struct of bit-fields (Csmith seed 79 of its default flags:
+   its initialization was a false "write to read-only object"). */
+struct limits {
+    const signed lo : 6;
+    unsigned step : 5;
+    unsigned hi : 20;
+};
+
+int clamp(int x)
+{
+    const struct limits l = {-3, 3, 287};
+    struct limits m = {x, (unsigned)x + 1, (unsigned)x * 2};
+    if (l.lo < 0 && m.step == 6)
+        return l.hi + m.lo;
+    return x < l.lo ? l.lo : x > (int)l.hi ? (int)l.hi : x + l.step;
+}
