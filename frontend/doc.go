@@ -117,8 +117,10 @@
 // ir.NewUnion exactly as gcc lays them out, bit-fields and flexible array
 // members included (members with no leaves), under #pragma pack and
 // __attribute__((packed)) too (pragma.go). Where cc lays out a struct
-// otherwise (bit-fields, packing), the constants cc folds with its layout
-// (sizeof, offsetof) are cut, and initializers are placed by member.
+// otherwise (bit-fields, packing), a sizeof or _Alignof of the type is
+// gcc's (gccLayoutConst), the other constants cc folds with its layout
+// (offsetof, sizeof inside a larger expression) are cut, and initializers
+// are placed by member.
 //
 // # Not supported: cuts (cut.go)
 //

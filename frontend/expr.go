@@ -57,9 +57,15 @@ func (b *funcBuilder) constOf(e cc.ExpressionNode, t *ir.Type) (*ir.Const, bool)
 	}
 	switch v := e.Value().(type) {
 	case cc.Int64Value:
+		if c, ok := b.u.gccLayoutConst(e); ok {
+			return ir.NewConst(t, c), true
+		}
 		b.u.checkLayoutConst(e)
 		return ir.NewConst(t, uint64(v)), true
 	case cc.UInt64Value:
+		if c, ok := b.u.gccLayoutConst(e); ok {
+			return ir.NewConst(t, c), true
+		}
 		b.u.checkLayoutConst(e)
 		return ir.NewConst(t, uint64(v)), true
 	}

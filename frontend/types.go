@@ -338,6 +338,47 @@ func (u *Unit) mislaidIn(t *ir.Type) string {
 	return ""
 }
 
+// gccLayoutConst returns the value of e when it is sizeof or _Alignof of
+// a type cc lays out otherwise than gcc: gcc's (ir's) size or alignment,
+// where cc folded its own.
+func (u *Unit) gccLayoutConst(e cc.ExpressionNode) (uint64, bool) {
+	x, ok := unparen(e).(*cc.UnaryExpression)
+	if !ok {
+		return 0, false
+	}
+	var operand cc.Type
+	switch x.Case {
+	case cc.UnaryExpressionSizeofExpr, cc.UnaryExpressionAlignofExpr:
+		if et := x.UnaryExpression.Type(); et != nil {
+			operand = et.Undecay()
+		}
+	case cc.UnaryExpressionSizeofType, cc.UnaryExpressionAlignofType:
+		operand = x.TypeName.Type()
+	}
+	if operand == nil || operand.Kind() == cc.Function || operand.IsIncomplete() {
+		return 0, false
+	}
+	var it *ir.Type
+	func() {
+		defer func() {
+			if r := recover(); r != nil {
+				if _, ok := asUnsupported(r); !ok {
+					panic(r)
+				}
+				it = nil
+			}
+		}()
+		it = u.irType(operand, e.Position())
+	}()
+	if it == nil || u.mislaidIn(it) == "" {
+		return 0, false
+	}
+	if x.Case == cc.UnaryExpressionAlignofExpr || x.Case == cc.UnaryExpressionAlignofType {
+		return uint64(it.Align()), true
+	}
+	return uint64(it.Size()), true
+}
+
 // checkLayoutConst panics with an unsupported error when the constant
 // expression e depends on the layout of a type cc lays out otherwise than
 // gcc (sizeof, _Alignof, offsetof: cc folds them with its layout).
