@@ -329,6 +329,15 @@ func (u *Unit) mislaidIn(t *ir.Type) string {
 		if why := u.mislaid[t]; why != "" {
 			return fmt.Sprintf("%s (%s)", t, why)
 		}
+		if (t.Const || t.Volatile) && len(t.Fields) > 0 {
+			// a qualified copy (ir.Unqualified's inverse) shares the
+			// members of the type it qualifies
+			for k, why := range u.mislaid {
+				if len(k.Fields) > 0 && &k.Fields[0] == &t.Fields[0] {
+					return fmt.Sprintf("%s (%s)", t, why)
+				}
+			}
+		}
 		for _, f := range t.Fields {
 			if why := u.mislaidIn(f.Type); why != "" {
 				return why

@@ -66,3 +66,18 @@ int checksum(struct frame *f, int k)
         return f->crc;
     return f->mark;
 }
+
+/* A const member of a packed struct type (Csmith seed 57: the struct
+   holding it was refused, its const copy of the packed type not being
+   recognized as laid out otherwise by cc). */
+struct sealed {
+    unsigned int id;
+    const struct header h;
+};
+
+int seal_of(const struct sealed *s, unsigned int len)
+{
+    if (s->h.len == len && s->h.port > 80)
+        return (int)s->id + s->h.tag;
+    return (int)(s->h.stamp & 0xff);
+}
