@@ -130,7 +130,7 @@ func (b *funcBuilder) storeBits(r *bitRef, v ir.Value) ir.Value {
 		p := b.byteAt(r, k)
 		if bm != 0xff {
 			old := b.newTemp(ir.UCharType)
-			b.emit(&ir.Load{At: b.at(), Dst: old, Ptr: p})
+			b.emit(&ir.Load{At: b.at(), Dst: old, Ptr: p, Shared: true})
 			kept := b.bin(ir.And, b.convert(old, ir.IntType), ir.NewConst(ir.IntType, ^bm&0xff), ir.IntType)
 			by = b.convert(b.bin(ir.Or, kept, b.convert(by, ir.IntType), ir.IntType), ir.UCharType)
 		}

@@ -964,6 +964,9 @@ func (m *machine) execLoad(s *ir.Load) error {
 	if err != nil {
 		return err
 	}
+	if s.Shared && v.Indeterminate() {
+		v = UintVal(t, 0) // see ir.Load.Shared
+	}
 	return m.setVar(s.Dst, v)
 }
 

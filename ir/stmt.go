@@ -129,6 +129,11 @@ type Load struct {
 	// (hardware, a signal handler, another thread). The interpreter reads
 	// memory; a proof must hold for any value read.
 	Volatile bool
+	// Shared marks the read of a byte a bit-field shares with others, to
+	// rewrite it (frontend/bitfield.go): an indeterminate byte reads as
+	// 0, as the other bits are only kept (a heap object's bytes never
+	// written; gcc keeps whatever they hold).
+	Shared bool
 }
 
 // Store is `*Ptr = Src`: a scalar, or a whole struct or union (Src an
