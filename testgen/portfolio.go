@@ -34,10 +34,11 @@ const (
 
 // In auto mode, fd's share of a goal's steps before sat has the rest is a
 // quarter (fdShare); a quick try of fd is fdQuick steps, what the easy
-// goals take.
+// goals take (5,000 left goals of testdata/real/cjson.c that fd answers in
+// 4,718–6,373 steps to gini, 800 K steps and 1.9 s).
 const (
 	fdShare = 4
-	fdQuick = 5_000
+	fdQuick = 10_000
 )
 
 // Reach answers a goal with up to max tests (max ≤ 0: one), on longer
@@ -139,7 +140,7 @@ func (g *Generator) arithmetic() bool {
 // budgets grow fourfold (sat's round a quarter of fd's next) until fd's
 // round reaches its share, a quarter of the goal's steps; sat has what is
 // left. A goal gini answers at once no longer waits for fd's whole share
-// (user/arith.c:16, unreachable: 2.5 M steps → 6,439), and a goal fd
+// (user/arith.c:16, unreachable: 2.5 M steps → 11,439), and a goal fd
 // answers pays sat's rounds below its own need (a third of it at most)
 // and fd's restarts (a third of it at most). A round is a fresh search of
 // its engine (gini's learnt clauses are dropped when a budget stops it),
