@@ -3,6 +3,7 @@ package testgen
 import (
 	"testing"
 
+	"github.com/inka-tool/inka/fd"
 	"github.com/inka-tool/inka/interp"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -139,4 +140,44 @@ int chain(unsigned n) { return digits(n) == 10; }
 	assert.Greater(t, g.inlinedSize(16), maxInlinedStmts)
 	g = genOpts(t, file, "chain", Options{})
 	assert.Less(t, g.inlinedSize(16), 4*g.inlinedSize(8))
+}
+
+// Labeling tries first the value a run of the pre-pass near the goal had
+// (Generator.near), then the usual order: the first solution of the
+// search is the hinted value where it is allowed, the smallest one else.
+func TestLabelingHints(t *testing.T) {
+	file := writeC(t, "hint.c", `
+int over(int level)
+{
+    if (level > 10)
+        return 1;
+    return 0;
+}
+`)
+	g := genOpts(t, file, "over", Options{})
+	goal := goalOf(t, g, 4, "true")
+	first := func(hint int64) int64 {
+		sh := g.sharedModel()
+		require.NoError(t, sh.err)
+		m := sh.m
+		m.S.Push()
+		defer m.S.Pop()
+		g.near = map[outcome]map[string]interp.Val{}
+		if hint != 0 {
+			g.near[outcome{goal.Dec, goal.Outcome}] = map[string]interp.Val{"level": interp.IntVal(g.Fn.Params[0].Typ, hint)}
+		}
+		req := m.Reach(goal.Dec, goal.Outcome)
+		require.True(t, req.Remove(fd.I64(0)) && m.S.Propagate())
+		var got int64
+		se := &searcher{m: m, hints: g.hints(m, goal)}
+		se.onSolution = func() bool {
+			got = m.Inputs()[0].Var.Val().Int64()
+			return true
+		}
+		se.run()
+		return got
+	}
+	assert.Equal(t, int64(11), first(0), "no hint: the value closest to zero")
+	assert.Equal(t, int64(57), first(57), "the hint first")
+	assert.Equal(t, int64(11), first(3), "a hint the goal excludes is not tried")
 }
