@@ -1,19 +1,22 @@
 #!/bin/sh
-# The figures of issue 11 (memory part): inka cover on the programs of
-# testdata/memory (bytes, pointer walks, a libc-like string and memory
-# family) and testdata/real, against the random-testing baseline
+# The figures of issue 11 (memory and heap parts): inka cover on the
+# programs of testdata/memory (bytes, pointer walks, a libc-like string and
+# memory family), testdata/heap (lists, a string builder, a hash table,
+# heap misuse, allocation sites) and testdata/real, against the
+# random-testing baseline
 # (bench/random: the interpreter on random inputs, TIME per function), per
 # file: goals, covered, unreachable, unknown, the goals random covers, and
-# those random covers that inka does not.
+# those random covers that inka does not (goal by goal and function by
+# function: an inlined helper's decision is a goal of each caller).
 #
 #   bench/memory/run.sh [TIME [DIR...]]
 #
-# TIME defaults to 10s, DIR to testdata/memory testdata/real. inka runs
+# TIME defaults to 10s, DIR to testdata/memory testdata/heap testdata/real. inka runs
 # with its defaults and --timeout 10s a goal.
 set -e
 time=${1:-10s}
 [ $# -gt 0 ] && shift
-dirs=${*:-testdata/memory testdata/real}
+dirs=${*:-testdata/memory testdata/heap testdata/real}
 root=$(git rev-parse --show-toplevel)
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
@@ -35,11 +38,12 @@ rand = set()
 for line in open(rj):
     line = line.strip()
     if line:
-        rand.update(json.loads(line).get("covered") or [])
+        o = json.loads(line)
+        rand.update((o.get("function"), c) for c in (o.get("covered") or []))
 st = [g["status"] for g in goals]
-ids = [g["id"] for g in goals]
+ids = [(g.get("function"), g["id"]) for g in goals]
 rcov = sum(1 for i in ids if i in rand)
-missed = [g["id"] for g in goals if g["id"] in rand and g["status"] != "covered"]
+missed = [g["function"] + ":" + g["id"] for g in goals if (g.get("function"), g["id"]) in rand and g["status"] != "covered"]
 print("%-28s %3d goals: inka %3d covered %2d unreachable %2d unknown | random %3d covered | random-only %d %s" % (
     f, len(goals), st.count("covered"), st.count("unreachable"), st.count("unknown"), rcov, len(missed), " ".join(missed)))
 PY
