@@ -5,7 +5,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/inka-tool/inka/budget"
 	"github.com/inka-tool/inka/ir"
 )
 
@@ -19,22 +18,19 @@ import (
 //     to --max-unroll. Bounds propagation cannot see through a bit mix: x *
 //     0x9E3779B1 >> 16, xor-shifts, CRC steps, masks, wrapping products;
 //     SAT answers those in milliseconds and proves them unreachable.
-//   - auto (the default): a goal decided by mostly bitwise arithmetic
-//     (bitLevel) gets a quick try of fd before sat, and fd has what sat
-//     leaves; another goal, in a function of integer arithmetic alone
-//     (arithmetic), gets the same quick try, then fd and sat take turns
-//     with growing budgets (alternate); elsewhere (loops, memory: a sat
-//     model costly to build) fd gets a quarter of the goal's steps and
-//     sat the rest.
+//   - auto (the default): a goal goes to fd with a quarter of its steps,
+//     then to sat if fd leaves it unknown; a goal decided by mostly bitwise
+//     arithmetic (bitLevel) gets only a quick try of fd before sat, and fd
+//     has what sat leaves.
 const (
 	EngineAuto = "auto"
 	EngineFD   = "fd"
 	EngineSAT  = "sat"
 )
 
-// In auto mode, fd's share of a goal's steps before sat has the rest is a
-// quarter (fdShare); a quick try of fd is fdQuick steps, what the easy
-// goals take (5,000 left goals of testdata/real/cjson.c that fd answers in
+// In auto mode, fd gets a quarter of a goal's steps before sat (fdShare),
+// and on a bit-level goal only a quick try (fdQuick steps, what the easy
+// goals take: 5,000 left goals of testdata/real/cjson.c that fd answers in
 // 4,718–6,373 steps to gini, 800 K steps and 1.9 s).
 const (
 	fdShare = 4
@@ -89,78 +85,11 @@ func (g *Generator) reach(goal Goal, max int) (res *GoalResult) {
 		}
 		return res
 	}
-	if g.arithmetic() {
-		return g.alternate(goal, max, gb)
-	}
 	share := g.Opts.Steps / fdShare
 	res = g.reachFD(goal, max, gb.Child("fd", share, time.Time{}), share)
 	if res.Status == Unknown && !res.NoTest && !gb.Exhausted() && !g.growing(res) {
 		// (fd's complete search under the input model's caveat leaves
 		// gini the same caveat: NoTest.)
-		res = combine(res, g.reachSAT(goal, max, gb))
-	}
-	return res
-}
-
-// arithmetic reports whether the function the models are built from is
-// arithmetic on integers alone: integer inputs, no loop, no memory, no
-// call (computed once). gini's model of such a function is a circuit as
-// large as the function, built in a few milliseconds; elsewhere it
-// unrolls every loop with a question per iteration (1.4 M steps for
-// split_kv's) and models memory, a cost that fd's goals of tens of
-// thousands of steps (pointer-heavy code: testdata/real/xmlparse.c)
-// would pay at sat's first turn.
-func (g *Generator) arithmetic() bool {
-	if g.arith != 0 {
-		return g.arith > 0
-	}
-	g.arith = 1
-	for v := range g.inputs {
-		if !v.Typ.IsInteger() {
-			g.arith = -1
-		}
-	}
-	for _, v := range g.Fn.Params {
-		if !v.Typ.IsInteger() {
-			g.arith = -1
-		}
-	}
-	ir.Walk(g.modelFn.Body, func(s ir.Stmt) {
-		switch s.(type) {
-		case *ir.Copy, *ir.Unary, *ir.Binary, *ir.Conv, *ir.If, *ir.Return, *ir.Assert:
-		default:
-			g.arith = -1
-		}
-	})
-	return g.arith > 0
-}
-
-// alternate answers a goal that is not bit-level, in an arithmetic
-// function (arithmetic), in auto mode: fd's quick try, then rounds of sat and fd whose
-// budgets grow fourfold (sat's round a quarter of fd's next) until fd's
-// round reaches its share, a quarter of the goal's steps; sat has what is
-// left. A goal gini answers at once no longer waits for fd's whole share
-// (user/arith.c:16, unreachable: 2.5 M steps → 11,439), and a goal fd
-// answers pays sat's rounds below its own need (a third of it at most)
-// and fd's restarts (a third of it at most). A round is a fresh search of
-// its engine (gini's learnt clauses are dropped when a budget stops it),
-// so the answers depend on the steps only.
-func (g *Generator) alternate(goal Goal, max int, gb *budget.B) *GoalResult {
-	open := func(r *GoalResult) bool {
-		return r.Status == Unknown && !r.NoTest && !gb.Exhausted() && !g.growing(r)
-	}
-	share := g.Opts.Steps / fdShare
-	res := g.reachFD(goal, max, gb.Child("fd", fdQuick, time.Time{}), fdQuick)
-	for fdB := int64(4 * fdQuick); fdB < share && open(res); fdB *= 4 {
-		res = combine(res, g.reachSAT(goal, max, gb.Child("sat", fdB/4, time.Time{})))
-		if open(res) {
-			res = combine(res, g.reachFD(goal, max, gb.Child("fd", fdB, time.Time{}), fdB))
-		}
-	}
-	if open(res) {
-		res = combine(res, g.reachFD(goal, max, gb.Child("fd", share, time.Time{}), share))
-	}
-	if open(res) {
 		res = combine(res, g.reachSAT(goal, max, gb))
 	}
 	return res

@@ -246,9 +246,6 @@ type Generator struct {
 	// (portfolio.go), computed once for the function.
 	defs    *defIndex
 	bitDecs map[*ir.Decision]bool
-	// arith is 1 when modelFn is arithmetic on integers alone, -1 when
-	// not, 0 before the first look (portfolio.go).
-	arith int8
 	// returns maps the calls whose pointer results are inputs to the
 	// roots of their objects in shape (ir.StubReturns, stubptr.go).
 	returns map[*ir.Call]string
