@@ -39,6 +39,13 @@ type Config struct {
 	// path a run took (a search over many runs) saves the walk over every
 	// object.
 	NoFinal bool
+	// WrapArith lets a run go on past a signed overflow or an
+	// out-of-range or negative shift with the value x86-64 code computes
+	// (two's complement, the count masked to the operand's width), the
+	// first recorded in Result.Wrapped. It is not inka's semantics: it
+	// serves the search for runs that reach a goal only through undefined
+	// behaviour (package testgen), which a compiler's code may take.
+	WrapArith bool
 
 	// OnStmt, when set, is called before each statement runs (statement
 	// goals use it to see which source lines a run reached).
@@ -248,6 +255,9 @@ type Result struct {
 	// library wrote output inka does not format (they are then partial).
 	Stdout, Stderr string
 	OutputLost     bool
+	// Wrapped is the first undefined behaviour a run with
+	// Config.WrapArith went on past.
+	Wrapped *UBReport
 	// taken holds the outcomes of a long Trace, so that Covers does not
 	// scan it for each of a function's many outcomes (built by Run).
 	taken map[Step]bool
@@ -810,7 +820,9 @@ func (m *machine) exec(s ir.Stmt) error {
 		}
 		r, err := unary(s.Op, x, s.Dst.Typ)
 		if err != nil {
-			return err
+			if r, err = m.wrapped(s, err, func() (Val, bool) { return wrapUnary(s.Op, x, s.Dst.Typ) }); err != nil {
+				return err
+			}
 		}
 		return m.setVar(s.Dst, r)
 	case *ir.Binary:
@@ -896,7 +908,9 @@ func (m *machine) execBinary(s *ir.Binary) error {
 	}
 	r, err := binary(s.Op, x, y, s.Dst.Typ)
 	if err != nil {
-		return err
+		if r, err = m.wrapped(s, err, func() (Val, bool) { return wrapBinary(s.Op, x, y, s.Dst.Typ) }); err != nil {
+			return err
+		}
 	}
 	return m.setVar(s.Dst, r)
 }

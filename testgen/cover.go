@@ -149,6 +149,7 @@ func (g *Generator) Cover(crit Criterion, total time.Duration) *Coverage {
 			g.addTest(cov, goals, index, r.Tests[0], r.Engine)
 		}
 	}
+	g.ubWitnesses(cov)
 	cov.Stats.Time = time.Since(start)
 	return cov
 }

@@ -176,6 +176,8 @@ type prepass struct {
 	// heap: the function calls an allocation function (ir/heap.go), one
 	// of whose calls fails now and then.
 	heap bool
+	// wrap runs past signed overflows and bad shifts (ubwitness.go).
+	wrap bool
 }
 
 func newPrepass(g *Generator) *prepass {
@@ -447,7 +449,8 @@ func (p *prepass) exec(run *prepassRun, bud *budget.B, lines bool) error {
 	// The final values are left out: most runs are thrown away, a test's
 	// run is made again in full (makeTest).
 	cfg := interp.Config{Budget: bud, MaxSteps: p.maxSteps, NoFinal: true,
-		PtrArrayLen: g.Opts.ArrayLen, PtrDepth: g.Opts.PtrDepth, UseInitializers: g.Opts.UseInitializers}
+		PtrArrayLen: g.Opts.ArrayLen, PtrDepth: g.Opts.PtrDepth, UseInitializers: g.Opts.UseInitializers,
+		WrapArith: p.wrap}
 	run.lines = nil
 	if lines {
 		run.lines = map[ir.Pos]bool{}
