@@ -90,6 +90,16 @@ func runInputs(run *prepassRun) string {
 	}
 	sort.Strings(calls)
 	parts = append(parts, calls...)
+	var fails []int
+	for k, f := range run.fail {
+		if f {
+			fails = append(fails, k)
+		}
+	}
+	sort.Ints(fails)
+	for _, k := range fails {
+		parts = append(parts, fmt.Sprintf("allocation #%d fails", k))
+	}
 	if len(parts) == 0 {
 		return "a run"
 	}
