@@ -15,7 +15,22 @@ func (b *funcBuilder) condValue(e cc.ExpressionNode) ir.Value {
 	if v == nil || !v.Type().IsScalar() {
 		panic(unsupported(e.Position(), "condition of non-scalar type"))
 	}
+	if v.Type().IsFloat() {
+		return b.nonZero(v)
+	}
 	return v
+}
+
+// nonZero returns the int x != 0 of a floating-point x: C tests a
+// floating-point condition so (-0.0 is false, a NaN true).
+func (b *funcBuilder) nonZero(x ir.Value) ir.Value {
+	if c, ok := x.(*ir.Const); ok {
+		return ir.NewConst(ir.IntType, ir.FloatBinary(ir.Ne, c.Typ, c.Bits, 0))
+	}
+	d := b.newTemp(ir.IntType)
+	b.bools[d] = true
+	b.emit(&ir.Binary{At: b.at(), Dst: d, Op: ir.Ne, X: x, Y: zeroOf(x.Type())})
+	return d
 }
 
 // boolInto sets r (int) to 1 if v is non-zero, else 0.
@@ -26,7 +41,7 @@ func (b *funcBuilder) boolInto(r *ir.Var, v ir.Value) {
 	}
 	if c, ok := v.(*ir.Const); ok {
 		x := uint64(0)
-		if c.Bits != 0 {
+		if c.Bits != 0 && (!c.Typ.IsFloat() || c.Float64() != 0) {
 			x = 1
 		}
 		b.emit(&ir.Copy{At: b.at(), Dst: r, Src: ir.NewConst(ir.IntType, x)})

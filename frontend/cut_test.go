@@ -42,7 +42,7 @@ func cuts(f *ir.Func) []string {
 // it; the decisions around and after it stay. (The call through p->cb is
 // modelled: no cut.)
 func TestCutsWhereTheyRun(t *testing.T) {
-	src := `struct s { int n; double d; void (*cb)(int); unsigned long long f:40; char data[]; };
+	src := `struct s { int n; long double d; void (*cb)(int); unsigned long long f:40; char data[]; };
 int g(struct s *p, int n) {
     if (n > 3 && p->d > 1.5)
         return 1;
@@ -59,9 +59,8 @@ int g(struct s *p, int n) {
 	p := lower(t, "c.c", src, "g")
 	f := p.Funcs[0]
 	assert.Equal(t, []string{
-		"[n > 3] 3:18 floating-point value p->d (double)",
-		"[n > 3] 3:25 floating-point constant",
-		"[n > 3] 3:18 comparison of double and double",
+		"[n > 3] 3:18 floating-point value p->d (long double)",
+		"[n > 3] 3:18 comparison of long double and double",
 		"[!n > 3 && p->d > 1.5][!n == 7][n == 8] 10:16 bit-field f of 40 bits (wider than int)",
 		"[!n > 3 && p->d > 1.5][!n == 7][!n == 8][n == 9] 12:16 access to flexible array member data of struct s",
 	}, cuts(f))
@@ -71,9 +70,9 @@ int g(struct s *p, int n) {
 // TestOpaqueValuesCut: values of the types inka does not model are never
 // computed, copied or passed; locals and parameters of those types exist.
 func TestOpaqueValuesCut(t *testing.T) {
-	src := `double twice(double x) { return 2 * x; }
-int g(int k, double w) {
-    double a;
+	src := `long double twice(long double x) { return 2 * x; }
+int g(int k, long double w) {
+    long double a;
     if (k > 0)
         a = w;
     if (k > 1)
@@ -82,11 +81,11 @@ int g(int k, double w) {
 }`
 	p := lower(t, "c.c", src, "g")
 	f := p.Funcs[0]
-	assert.Equal(t, "double", f.Params[1].Typ.String())
+	assert.Equal(t, "long double", f.Params[1].Typ.String())
 	assert.Equal(t, ir.Opaque, f.Params[1].Typ.Kind)
 	got := cuts(f)
 	require.NotEmpty(t, got)
-	assert.Equal(t, "[k > 0] 5:13 floating-point value w (double)", got[0])
+	assert.Equal(t, "[k > 0] 5:13 floating-point value w (long double)", got[0])
 }
 
 // TestEntryPathRefused: a function whose every run needs a construct inka
@@ -94,8 +93,8 @@ int g(int k, double w) {
 // too.
 func TestEntryPathRefused(t *testing.T) {
 	cases := []struct{ src, want string }{
-		{"int f(double x) { return (int)x; }", "c.c:1:31: unsupported: floating-point value x (double)"},
-		{"double f(int x) { return x; }", "c.c:1:8: unsupported: floating-point result (double)"},
+		{"int f(long double x) { return (int)x; }", "c.c:1:36: unsupported: floating-point value x (long double)"},
+		{"long double f(int x) { return x; }", "c.c:1:13: unsupported: floating-point result (long double)"},
 		{"int f(int x) { if (x) x = 2; else x = 3; __asm__(\"nop\"); return x; }", "c.c:1:42: unsupported: inline assembly"},
 		{"#include <string.h>\nint f(const char *s) { char *p = strdup(s); return p != 0; }", "c.c:2:34: unsupported: dynamic allocation (strdup)"},
 	}
@@ -110,10 +109,10 @@ func TestEntryPathRefused(t *testing.T) {
 	// or one before a loop's first test; but a run that may stop first,
 	// or a branch without one, keeps the function.
 	refused := []string{
-		"int f(double x, int k) { if (k) return (int)x; return (int)(x + 1); }",
-		"static int g(double x) { return x > 0; } int f(double x, int k) { int r = g(x); return r + k; }",
-		"int f(double x, int k) { while (x > k) k++; return k; }",
-		"int f(double x, int k) { if (k) k = (int)x; return (int)x + k; }",
+		"int f(long double x, int k) { if (k) return (int)x; return (int)(x + 1); }",
+		"static int g(long double x) { return x > 0; } int f(long double x, int k) { int r = g(x); return r + k; }",
+		"int f(long double x, int k) { while (x > k) k++; return k; }",
+		"int f(long double x, int k) { if (k) k = (int)x; return (int)x + k; }",
 	}
 	kept := []string{
 		"int f(double x, int k) { if (k) return (int)x; return k; }",

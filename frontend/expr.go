@@ -254,6 +254,12 @@ func (b *funcBuilder) convert(v ir.Value, t *ir.Type) ir.Value {
 			return ir.NewConst(t, c.Bits)
 		case t.IsPointer() && c.Bits == 0:
 			return &ir.Const{Typ: t, Bits: 0}
+		case t.IsArithmetic() && vt.IsArithmetic():
+			if r, ok := ir.FloatConv(vt, t, c.Bits); ok {
+				return &ir.Const{Typ: t, Bits: r}
+			}
+			// undefined (a value out of the integer type's range): the
+			// run has undefined behaviour where it converts
 		}
 	}
 	if t.Kind == ir.Bool && vt.IsPointer() {
@@ -402,7 +408,7 @@ func (b *funcBuilder) primaryRvalue(x *cc.PrimaryExpression, pos token.Position)
 		}
 		return b.rvalue(a.AssignmentExpression)
 	case cc.PrimaryExpressionFloat:
-		panic(unsupported(pos, "floating-point constant"))
+		return b.u.floatLiteral(x, pos)
 	case cc.PrimaryExpressionStmt:
 		panic(unsupported(pos, "statement expression"))
 	case cc.PrimaryExpressionString, cc.PrimaryExpressionLString:
@@ -436,24 +442,13 @@ func (b *funcBuilder) postfixRvalue(x *cc.PostfixExpression, pos token.Position)
 // binaryRvalue lowers a binary operator other than && and || (rvalueExpr):
 // arithmetic, shifts and comparisons.
 func (b *funcBuilder) binaryRvalue(e cc.ExpressionNode) ir.Value {
+	if op, l, r, ok := arithOperands(e); ok {
+		return b.arith(op, l, r, e)
+	}
 	switch x := e.(type) {
 	case *cc.MultiplicativeExpression:
-		switch x.Case {
-		case cc.MultiplicativeExpressionMul:
-			return b.arith(ir.Mul, x.MultiplicativeExpression, x.CastExpression, e)
-		case cc.MultiplicativeExpressionDiv:
-			return b.arith(ir.Div, x.MultiplicativeExpression, x.CastExpression, e)
-		case cc.MultiplicativeExpressionMod:
-			return b.arith(ir.Rem, x.MultiplicativeExpression, x.CastExpression, e)
-		}
 		return b.rvalue(x.CastExpression)
 	case *cc.AdditiveExpression:
-		switch x.Case {
-		case cc.AdditiveExpressionAdd:
-			return b.arith(ir.Add, x.AdditiveExpression, x.MultiplicativeExpression, e)
-		case cc.AdditiveExpressionSub:
-			return b.arith(ir.Sub, x.AdditiveExpression, x.MultiplicativeExpression, e)
-		}
 		return b.rvalue(x.MultiplicativeExpression)
 	case *cc.ShiftExpression:
 		switch x.Case {
@@ -500,6 +495,32 @@ func (b *funcBuilder) binaryRvalue(e cc.ExpressionNode) ir.Value {
 		return b.rvalue(x.ExclusiveOrExpression)
 	}
 	panic(unsupported(e.Position(), fmt.Sprintf("expression %s", cc.NodeSource(e))))
+}
+
+// arithOperands returns the operator and operands of e when it is a
+// multiplicative or additive operation (* / % + -).
+func arithOperands(e cc.ExpressionNode) (op ir.Op, l, r cc.ExpressionNode, ok bool) {
+	switch x := e.(type) {
+	case *cc.MultiplicativeExpression:
+		l, r = x.MultiplicativeExpression, x.CastExpression
+		switch x.Case {
+		case cc.MultiplicativeExpressionMul:
+			return ir.Mul, l, r, true
+		case cc.MultiplicativeExpressionDiv:
+			return ir.Div, l, r, true
+		case cc.MultiplicativeExpressionMod:
+			return ir.Rem, l, r, true
+		}
+	case *cc.AdditiveExpression:
+		l, r = x.AdditiveExpression, x.MultiplicativeExpression
+		switch x.Case {
+		case cc.AdditiveExpressionAdd:
+			return ir.Add, l, r, true
+		case cc.AdditiveExpressionSub:
+			return ir.Sub, l, r, true
+		}
+	}
+	return 0, nil, nil, false
 }
 
 // discardExpr lowers e for its side effects (see discard).
@@ -860,7 +881,7 @@ func (b *funcBuilder) arith(op ir.Op, l, r, e cc.ExpressionNode) ir.Value {
 		d := b.newTemp(b.u.dm.PtrDiff())
 		b.emit(&ir.Binary{At: b.at(), Dst: d, Op: ir.Sub, X: lv, Y: rv})
 		return d
-	case lt.IsInteger() && rt.IsInteger():
+	case lt.IsArithmetic() && rt.IsArithmetic():
 		ct := usual(lt, rt)
 		lv = b.convert(lv, ct)
 		rv = b.convert(rv, ct)
@@ -903,7 +924,7 @@ func (b *funcBuilder) compare(op ir.Op, l, r cc.ExpressionNode) ir.Value {
 func (b *funcBuilder) comparable(lv, rv ir.Value, l, r cc.ExpressionNode, pos token.Position) (ir.Value, ir.Value) {
 	lt, rt := lv.Type(), rv.Type()
 	switch {
-	case lt.IsInteger() && rt.IsInteger():
+	case lt.IsArithmetic() && rt.IsArithmetic():
 		ct := usual(lt, rt)
 		return b.convert(lv, ct), b.convert(rv, ct)
 	case lt.IsPointer() && rt.IsPointer():
@@ -966,6 +987,9 @@ func (b *funcBuilder) unary(x *cc.UnaryExpression) ir.Value {
 		return b.load(b.lvalue(x))
 	case cc.UnaryExpressionPlus, cc.UnaryExpressionMinus, cc.UnaryExpressionCpl:
 		v := b.rvalue(x.CastExpression)
+		if v.Type().IsFloat() && x.Case != cc.UnaryExpressionCpl {
+			return b.floatSign(v, x.Case == cc.UnaryExpressionMinus)
+		}
 		if !v.Type().IsInteger() {
 			panic(unsupported(pos, "arithmetic on "+v.Type().String()))
 		}
@@ -986,6 +1010,10 @@ func (b *funcBuilder) unary(x *cc.UnaryExpression) ir.Value {
 		v := b.rvalue(x.CastExpression)
 		if !v.Type().IsScalar() {
 			panic(unsupported(pos, "! on "+v.Type().String()))
+		}
+		if v.Type().IsFloat() {
+			// !x is x == 0 (a NaN is not 0)
+			v = b.nonZero(v)
 		}
 		d := b.newTemp(ir.IntType)
 		b.bools[d] = true
@@ -1019,7 +1047,7 @@ func (b *funcBuilder) cast(x *cc.CastExpression) ir.Value {
 	switch {
 	case ir.Identical(vt, t):
 		return v
-	case t.IsInteger() && vt.IsInteger():
+	case t.IsArithmetic() && vt.IsArithmetic():
 		return b.convert(v, t)
 	case t.IsPointer() && vt.IsPointer():
 		checkPtrConv(vt, t, pos, "cast")
@@ -1063,6 +1091,10 @@ func (b *funcBuilder) incDec(e cc.ExpressionNode, op ir.Op, post, want bool) ir.
 		d := b.newTemp(ct)
 		b.emit(&ir.Binary{At: b.at(), Dst: d, Op: op, X: a, Y: ir.NewConst(ct, 1)})
 		nv = b.convert(d, l.typ)
+	case l.typ.IsFloat():
+		d := b.newTemp(l.typ)
+		b.emit(&ir.Binary{At: b.at(), Dst: d, Op: op, X: old, Y: ir.FloatConst(l.typ, 1)})
+		nv = d
 	default:
 		panic(unsupported(pos, "++/-- on "+l.typ.String()))
 	}
@@ -1113,7 +1145,7 @@ func (b *funcBuilder) assignment(x *cc.AssignmentExpression, want bool) ir.Value
 	switch {
 	case l.typ.IsPointer() && rv.Type().IsInteger() && (op == ir.Add || op == ir.Sub):
 		nv = b.ptrAdd(old, rv, op == ir.Sub, pos)
-	case l.typ.IsInteger() && rv.Type().IsInteger():
+	case l.typ.IsArithmetic() && rv.Type().IsArithmetic():
 		var ct *ir.Type
 		var a, c ir.Value
 		if op == ir.Shl || op == ir.Shr {
@@ -1162,6 +1194,9 @@ func (b *funcBuilder) call(x *cc.PostfixExpression, want bool) ir.Value {
 		v := b.rvalue(args[0])
 		b.discard(args[1])
 		return v
+	}
+	if c, ok := b.floatBuiltin(name, args); ok {
+		return c
 	}
 	if b.u.testComp {
 		switch name {
@@ -1233,6 +1268,8 @@ func (b *funcBuilder) callArgs(call *ir.Call, args []cc.ExpressionNode, params [
 			panic(unsupported(a.Position(), fmt.Sprintf("argument of type %s", v.Type())))
 		} else if v.Type().IsInteger() {
 			v = b.convert(v, promote(v.Type()))
+		} else if v.Type().Kind == ir.Float {
+			v = b.convert(v, ir.DoubleType) // the default argument promotions
 		}
 		if i+1 < len(args) {
 			v = b.protect(v, args[i+1:]...)

@@ -569,6 +569,9 @@ func (pb *progBuilder) staticValue(e cc.ExpressionNode, t *ir.Type, fnName strin
 	pos := e.Position()
 	if t.IsInteger() {
 		if !isIntegerKind(e.Type().Kind()) {
+			if c, ok := pb.u.floatConstExpr(e, t); ok {
+				return c
+			}
 			panic(unsupported(pos, "non-integer initializer of an integer"))
 		}
 		switch v := e.Value().(type) {
@@ -576,6 +579,12 @@ func (pb *progBuilder) staticValue(e cc.ExpressionNode, t *ir.Type, fnName strin
 			return ir.NewConst(t, uint64(v))
 		case cc.UInt64Value:
 			return ir.NewConst(t, uint64(v))
+		}
+		panic(unsupported(pos, "non-constant initializer "+cc.NodeSource(e)))
+	}
+	if t.IsFloat() {
+		if c, ok := pb.u.floatConstExpr(e, t); ok {
+			return c
 		}
 		panic(unsupported(pos, "non-constant initializer "+cc.NodeSource(e)))
 	}

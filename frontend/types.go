@@ -72,8 +72,12 @@ func (u *Unit) irType(t cc.Type, pos token.Position) *ir.Type {
 		return a
 	case cc.Struct, cc.Union:
 		return u.structType(t, pos)
-	case cc.Float, cc.Double, cc.LongDouble, cc.Float16, cc.Float32, cc.Float32x,
-		cc.Float64, cc.Float64x, cc.Float128, cc.Float128x, cc.BFloat16,
+	case cc.Float, cc.Float32:
+		return ir.FloatType
+	case cc.Double, cc.Float64:
+		return ir.DoubleType
+	case cc.LongDouble, cc.Float16, cc.Float32x,
+		cc.Float64x, cc.Float128, cc.Float128x, cc.BFloat16,
 		cc.Decimal32, cc.Decimal64, cc.Decimal128,
 		cc.ComplexChar, cc.ComplexDouble, cc.ComplexFloat, cc.ComplexFloat16,
 		cc.ComplexInt, cc.ComplexLong, cc.ComplexLongDouble, cc.ComplexLongLong,
@@ -87,8 +91,9 @@ func (u *Unit) irType(t cc.Type, pos token.Position) *ir.Type {
 }
 
 // opaqueType returns the Opaque type standing for a C type inka does not
-// model (a floating-point, complex or 128-bit integer type), with cc's
-// size and alignment (gcc's).
+// model (long double, _Float128 and the other floating-point types but
+// float and double, complex or 128-bit integer types), with cc's size and
+// alignment (gcc's).
 func (u *Unit) opaqueType(t cc.Type) *ir.Type {
 	return ir.OpaqueOf(spell(t), t.Size(), int64(t.Align()))
 }

@@ -552,10 +552,14 @@ func (g *tgen) initExpr(gv *ir.Var, leaf int, t *ir.Type) string {
 }
 
 // literal spells an integer constant of type t (bits as ir.Truncate makes
-// them), valid C whatever the value: INT_MIN is (-2147483647 - 1).
+// them), valid C whatever the value: INT_MIN is (-2147483647 - 1); a
+// floating-point one exactly (floatLiteral).
 func literal(t *ir.Type, bits uint64) string {
 	if t.IsPointer() {
 		return "NULL"
+	}
+	if t.IsFloat() {
+		return floatLiteral(t, bits)
 	}
 	if t.Kind == ir.Bool {
 		if bits != 0 {
@@ -670,10 +674,15 @@ func (g *tgen) check(what, expr string, v interp.Val) {
 		// A final value: a row of the table (its type says how to read it;
 		// the address of errno is no constant, it is checked by a call).
 		want, uwant := literal(v.Typ, v.Bits), "0"
-		if !v.Typ.IsSigned() {
+		switch {
+		case v.Typ.IsFloat():
+			want, uwant = "0", fmt.Sprintf("%#xULL", v.Bits) // compared as bits (a NaN as any NaN)
+		case !v.Typ.IsSigned():
 			want, uwant = "0", want
 		}
 		g.leaves = append(g.leaves, fmt.Sprintf("{%s, &%s, %d, %s, %s}", cString(what), expr, leafKinds[v.Typ.Kind], want, uwant))
+	case v.Typ.IsFloat():
+		g.emit("inka_check_fp(%s, %s, %s);", cString(what), expr, literal(v.Typ, v.Bits))
 	case v.Typ.IsSigned():
 		g.emit("inka_check_int(%s, %s, %s);", cString(what), expr, literal(v.Typ, v.Bits))
 	default:
@@ -693,7 +702,41 @@ func isLibraryObject(expr string) bool {
 // inka_check_leaves reads a leaf with the type of its kind).
 var leafKinds = map[ir.Kind]int{
 	ir.Bool: 0, ir.Char: 1, ir.UChar: 2, ir.Short: 3, ir.UShort: 4, ir.Int: 5, ir.UInt: 6,
-	ir.Long: 7, ir.ULong: 8, ir.LongLong: 9, ir.ULongLong: 10,
+	ir.Long: 7, ir.ULong: 8, ir.LongLong: 9, ir.ULongLong: 10, ir.Float: 11, ir.Double: 12,
+}
+
+// floatLiteral spells the floating-point value of bit pattern bits of type
+// t exactly: a hexadecimal floating constant ("0x1.8p+1", "-0x0p+0",
+// "0x1.99999ap-4f"), an infinity (__builtin_inf()), a NaN with its sign
+// and payload (__builtin_nan("0x1"), __builtin_nans for a signalling one):
+// constant expressions, valid in static initializers too.
+func floatLiteral(t *ir.Type, bits uint64) string {
+	suffix := ""
+	if t.Kind == ir.Float {
+		suffix = "f"
+	}
+	x := ir.FloatOf(t, bits)
+	sign := ""
+	if bits>>(t.Bits()-1)&1 == 1 {
+		sign = "-"
+	}
+	switch {
+	case math.IsInf(x, 0):
+		return sign + "__builtin_inf" + suffix + "()"
+	case math.IsNaN(x):
+		mant := t.Bits() - 9 // float: 23 bits of fraction, double 52
+		if t.Kind == ir.Double {
+			mant = 52
+		}
+		frac := bits & (1<<mant - 1)
+		quietBit := uint64(1) << (mant - 1)
+		name := "__builtin_nans"
+		if frac&quietBit != 0 {
+			name = "__builtin_nan"
+		}
+		return fmt.Sprintf("%s%s%s(\"%#x\")", sign, name, suffix, frac&^quietBit)
+	}
+	return ir.HexFloat(t, bits) + suffix
 }
 
 // slot returns the index in inka_ptr of an address the stubs expect.

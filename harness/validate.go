@@ -262,7 +262,8 @@ func (v *validator) link(work, callerCC, stubsCC string, flags []string, extra .
 			lflags = append(lflags, f)
 		}
 	}
-	out, err = v.compile(callerCC, append(append(lflags, "-o", filepath.Join(work, "harness")), objs...)...)
+	// -lm: the file may call <math.h>'s functions (sqrt, floor, ...)
+	out, err = v.compile(callerCC, append(append(append(lflags, "-o", filepath.Join(work, "harness")), objs...), "-lm")...)
 	log.WriteString(out)
 	return log.String(), err
 }

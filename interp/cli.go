@@ -131,6 +131,9 @@ func ParseValue(s string) (Val, error) {
 		r, err := parseChar(s)
 		return Int(r), err
 	}
+	if v, ok, err := parseFloat(s); ok {
+		return v, err
+	}
 	neg := false
 	body := s
 	if strings.HasPrefix(body, "-") || strings.HasPrefix(body, "+") {

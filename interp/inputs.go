@@ -194,6 +194,16 @@ func (mk *inputMaker) leaf(path string, t *ir.Type) (Val, error) {
 		return Val{Typ: t, obj: o}, nil
 	}
 	v, ok := mk.in.Values[path]
+	if t.IsFloat() {
+		if !ok && mk.in.Leaf != nil {
+			v, ok = mk.in.Leaf(path, t)
+		}
+		if !ok {
+			return Val{Typ: t}, nil
+		}
+		mk.used[path] = true
+		return floatInput(path, v, t)
+	}
 	if !ok && mk.in.Leaf != nil {
 		if v, ok = mk.in.Leaf(path, t); ok && !v.fits(t) {
 			return Val{}, fmt.Errorf("interp: input %s = %s is not a value of type %s", path, v, t)
@@ -346,6 +356,13 @@ func (m *machine) callExtern(s *ir.Call, e *ir.Extern) error {
 		return &stop{outcome: Exited, pos: s.Pos, msg: msg}
 	case "__assert_fail", "__assert", "__assert_rtn":
 		return &stop{outcome: AssertFailed, pos: s.Pos, msg: "assertion failed"}
+	}
+	if e.System && ir.MathFunc(e.Name) {
+		r, err := mathCall(e.Name, args)
+		if err != nil || s.Dst == nil {
+			return err
+		}
+		return m.setVar(s.Dst, r)
 	}
 	if h := e.Heap(); h != ir.NotHeap {
 		return m.callHeap(s, e, h, args)

@@ -29,6 +29,7 @@ const (
 	MissingReturn                // value of a function that ended without return used by its caller
 	Precondition                 // a precondition of the C library broken (ir.Assert.UB: memcpy of overlapping objects, isdigit(300))
 	BadFree                      // free or realloc of a pointer no allocation returned, or of a freed object (double free)
+	FloatConvRange               // a floating-point value whose truncation does not fit the integer type it is converted to (NaN, infinities)
 )
 
 var ubNames = [...]string{
@@ -48,6 +49,7 @@ var ubNames = [...]string{
 	MissingReturn:  "missing return value",
 	Precondition:   "C library precondition",
 	BadFree:        "invalid free",
+	FloatConvRange: "floating-point conversion out of range",
 }
 
 func (k UBKind) String() string {
@@ -88,6 +90,9 @@ func convert(v Val, t *ir.Type) (Val, error) {
 		return Val{Typ: t, undef: v.undef}, nil
 	}
 	from := v.Typ
+	if t.IsFloat() || (from != nil && from.IsFloat()) {
+		return convertFloat(v, t)
+	}
 	switch {
 	case t.Kind == ir.Bool:
 		return boolVal(t, v.truthy()), nil
@@ -131,6 +136,9 @@ func unary(op ir.Op, x Val, t *ir.Type) (Val, error) {
 		return boolVal(t, !x.truthy()), nil
 	}
 	xt := x.Typ
+	if xt.IsFloat() && op == ir.Neg {
+		return Val{Typ: t, Bits: ir.FloatNeg(xt, x.Bits)}, nil
+	}
 	if !xt.IsInteger() {
 		return Val{}, unsupportedf("operator %s on %s", op, xt)
 	}
@@ -158,6 +166,9 @@ func binary(op ir.Op, x, y Val, t *ir.Type) (Val, error) {
 		return pointerBinary(op, x, y, t)
 	}
 	xt := x.Typ
+	if xt.IsFloat() {
+		return floatBinary(op, x, y, t)
+	}
 	if op.IsComparison() {
 		var r bool
 		if xt.IsSigned() {

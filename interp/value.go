@@ -117,8 +117,9 @@ func (v Val) Equal(w Val) bool {
 }
 
 // String prints an integer in decimal (signed or unsigned as its type
-// says), a pointer as NULL or &path, and an indeterminate value as
-// "indeterminate".
+// says), a floating-point value as the shortest decimal that reads back
+// as it (ir.FormatFloat: "0.1", "-0", "inf", "nan"), a pointer as NULL or
+// &path, and an indeterminate value as "indeterminate".
 func (v Val) String() string {
 	switch {
 	case v.undef != defined:
@@ -135,6 +136,8 @@ func (v Val) String() string {
 		return "&" + v.Path()
 	case v.Typ.IsSigned():
 		return strconv.FormatInt(int64(v.Bits), 10)
+	case v.Typ.IsFloat():
+		return ir.FormatFloat(v.Typ, v.Bits)
 	}
 	return strconv.FormatUint(v.Bits, 10)
 }

@@ -19,10 +19,17 @@ func Promote(t *Type) *Type {
 }
 
 // UsualArith is the common type of the usual arithmetic conversions of
-// two integer types: both operands of a binary arithmetic, bitwise or
+// two arithmetic types: both operands of a binary arithmetic, bitwise or
 // comparison operator (and the second and third operands of ?:) are
-// converted to it.
+// converted to it. double if either is double, else float if either is
+// float, else the integer type C11 6.3.1.8 gives.
 func UsualArith(a, b *Type) *Type {
+	switch {
+	case a.Kind == Double || b.Kind == Double:
+		return DoubleType
+	case a.Kind == Float || b.Kind == Float:
+		return FloatType
+	}
 	a, b = Promote(a), Promote(b)
 	if a.Kind == b.Kind {
 		return a

@@ -127,7 +127,8 @@ func (v *Var) Type() *Type { return v.Typ }
 // Const is an integer constant (or the null pointer, of pointer type, with
 // Bits 0). Bits holds the two's complement bit pattern, truncated to the
 // type's width and sign- or zero-extended to 64 bits as the type says, so
-// Int64() and Uint64() read it back.
+// Int64() and Uint64() read it back. A floating-point constant holds its
+// IEEE 754 bit pattern (float.go), read back by Float64().
 type Const struct {
 	Typ  *Type
 	Bits uint64
@@ -143,6 +144,9 @@ func (c *Const) Int64() int64 { return int64(c.Bits) }
 func (c *Const) Uint64() uint64 { return c.Bits }
 
 func (c *Const) String() string {
+	if c.Typ.IsFloat() {
+		return floatString(c)
+	}
 	if c.Typ.IsPointer() {
 		if c.Bits == 0 {
 			return "NULL"

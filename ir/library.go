@@ -15,9 +15,11 @@ import "fmt"
 // no-op in inka and as itself in the harness.
 
 // HasModel reports whether inka models the C library function e (the
-// interpreter and the constraint model know what a call does).
+// interpreter and the constraint model know what a call does; for the
+// exact functions of <math.h>, MathFunc, the interpreter computes them and
+// the constraint model cuts them as floating-point computation, FloatStmt).
 func (e *Extern) HasModel() bool {
-	return e.NoReturn()
+	return e.NoReturn() || MathFunc(e.Name)
 }
 
 // UnmodelledStmt returns why the run cannot go on past s: a call of the C

@@ -24,7 +24,11 @@ import (
 //   - the initializers of globals are constants or addresses of globals;
 //   - no value of an Opaque type is computed, copied, loaded, stored or
 //     passed, and no bit-field or flexible array member is addressed: the
-//     front end lowers those to Unsupported statements.
+//     front end lowers those to Unsupported statements;
+//   - floating-point operands only in + - * /, comparisons, unary - and
+//     conversions (float.go), floating-point constants are float or
+//     double bit patterns, and no If, While or Assert tests a
+//     floating-point condition.
 //
 // The front end's tests run it after every lowering.
 func SanityCheck(p *Program) error {
@@ -315,6 +319,8 @@ func (c *checker) value(s Stmt, v Value, scalar bool) {
 			c.errorf("%s: non-null pointer constant", StmtString(s))
 		} else if x.Typ.IsInteger() && Truncate(x.Typ, x.Bits) != x.Bits {
 			c.errorf("%s: constant bits %#x not normalized for %s", StmtString(s), x.Bits, x.Typ)
+		} else if x.Typ.Kind == Float && x.Bits>>32 != 0 {
+			c.errorf("%s: float constant bits %#x wider than 32 bits", StmtString(s), x.Bits)
 		}
 	case nil:
 		c.errorf("%s: nil operand", statementName(s))
@@ -399,12 +405,14 @@ func (c *checker) stmt(s Stmt) {
 		c.assert(s)
 	case *If:
 		c.value(s, s.Cond, true)
+		c.condition(s, s.Cond)
 		c.decRef(s, s.Dec)
 		c.block(s.Then)
 		c.block(s.Else)
 	case *While:
 		c.block(s.Pre)
 		c.value(s, s.Cond, true)
+		c.condition(s, s.Cond)
 		c.decRef(s, s.Dec)
 		c.block(s.Body)
 	case *Return:
@@ -416,14 +424,14 @@ func (c *checker) stmt(s Stmt) {
 	}
 }
 
-// conv: integers to integers, pointers to pointers, and a data pointer to an
-// integer (its address).
+// conv: between arithmetic types (integers, float and double), pointers to
+// pointers, and a data pointer to an integer (its address).
 func (c *checker) conv(s *Conv) {
 	c.varOK(s, s.Dst)
 	c.value(s, s.X, true)
 	dt, xt := s.Dst.Typ, s.X.Type()
 	switch {
-	case dt.IsInteger() && xt.IsInteger():
+	case dt.IsArithmetic() && xt.IsArithmetic():
 	case dt.IsPointer() && xt.IsPointer():
 	case dt.IsInteger() && xt.IsPointer() && !xt.IsFuncPointer(): // the address (uintptr_t)p
 	default:
@@ -476,6 +484,7 @@ func (c *checker) store(s *Store) {
 // assert decision.
 func (c *checker) assert(s *Assert) {
 	c.value(s, s.Cond, true)
+	c.condition(s, s.Cond)
 	c.decRef(s, s.Dec)
 	switch {
 	case s.UB != "" && s.Dec != nil:
@@ -485,10 +494,26 @@ func (c *checker) assert(s *Assert) {
 	}
 }
 
-// unary: -, ~ on a promoted integer, of its type; ! gives an int.
+// condition: the condition of an If, While or Assert is an integer or a
+// pointer (a floating-point one is lowered to a comparison with 0).
+func (c *checker) condition(s Stmt, x Value) {
+	if x != nil && x.Type() != nil && x.Type().IsFloat() {
+		c.errorf("%s: floating-point condition %s", StmtString(s), x)
+	}
+}
+
+// unary: -, ~ on a promoted integer, of its type; - on a float or double;
+// ! gives an int (of an integer or a pointer).
 func (c *checker) unary(s *Unary) {
 	c.varOK(s, s.Dst)
 	c.value(s, s.X, true)
+	if s.X.Type().IsFloat() {
+		if s.Op != Neg {
+			c.errorf("%s: operator %s on %s", StmtString(s), s.Op, s.X.Type())
+		}
+		c.sameType(s, "unary", s.Dst.Typ, s.X.Type())
+		return
+	}
 	switch s.Op {
 	case Neg, BNot:
 		if !s.X.Type().IsInteger() || s.X.Type().Rank() < IntType.Rank() {
@@ -502,15 +527,25 @@ func (c *checker) unary(s *Unary) {
 	}
 }
 
-// binary: shifts and arithmetic on promoted integers, comparisons of
-// operands of one type giving an int, the difference of two pointers a
-// long.
+// binary: shifts and arithmetic on promoted integers, + - * / on two
+// floats or two doubles, comparisons of operands of one type giving an
+// int, the difference of two pointers a long.
 func (c *checker) binary(s *Binary) {
 	c.varOK(s, s.Dst)
 	c.value(s, s.X, true)
 	c.value(s, s.Y, true)
 	xt, yt := s.X.Type(), s.Y.Type()
 	switch {
+	case xt.IsFloat() || yt.IsFloat():
+		c.sameType(s, "operands", xt, yt)
+		switch {
+		case s.Op.IsComparison():
+			c.sameType(s, "comparison result", s.Dst.Typ, IntType)
+		case s.Op == Add || s.Op == Sub || s.Op == Mul || s.Op == Div:
+			c.sameType(s, "result", s.Dst.Typ, xt)
+		default:
+			c.errorf("%s: operator %s on %s", StmtString(s), s.Op, xt)
+		}
 	case s.Op == Shl || s.Op == Shr:
 		if !xt.IsInteger() || !yt.IsInteger() || xt.Rank() < IntType.Rank() || yt.Rank() < IntType.Rank() {
 			c.errorf("%s: shift of %s by %s (not promoted integers)", StmtString(s), xt, yt)
@@ -601,7 +636,7 @@ func (c *checker) call(s *Call) {
 		}
 		if i < len(params) {
 			c.sameType(s, fmt.Sprintf("argument %d", i+1), a.Type(), params[i])
-		} else if t := a.Type(); t.IsInteger() && t.Rank() < IntType.Rank() {
+		} else if t := a.Type(); t.IsInteger() && t.Rank() < IntType.Rank() || t.Kind == Float {
 			c.errorf("%s: variadic argument %d of type %s not promoted", StmtString(s), i+1, t)
 		}
 	}

@@ -38,6 +38,11 @@ const (
 	// object without leaves: a pointer to a function holds the address of
 	// a function object (a Var of class FuncObj, or an input's callback).
 	Function
+	// Float and Double are IEEE 754 binary32 and binary64 (x86-64 SSE2,
+	// FLT_EVAL_METHOD 0: every operation rounds to its type, to nearest
+	// even). A value of either is its bit pattern (see Const); float.go.
+	Float
+	Double
 )
 
 var kindNames = [...]string{
@@ -46,6 +51,7 @@ var kindNames = [...]string{
 	Long: "long", ULong: "unsigned long", LongLong: "long long",
 	ULongLong: "unsigned long long", Pointer: "pointer", Array: "array",
 	Struct: "struct", Union: "union", Opaque: "opaque", Function: "function",
+	Float: "float", Double: "double",
 }
 
 func (k Kind) String() string {
@@ -135,6 +141,8 @@ var (
 	ULongType     = &Type{Kind: ULong, size: 8, align: 8}
 	LongLongType  = &Type{Kind: LongLong, size: 8, align: 8}
 	ULongLongType = &Type{Kind: ULongLong, size: 8, align: 8}
+	FloatType     = &Type{Kind: Float, size: 4, align: 4}
+	DoubleType    = &Type{Kind: Double, size: 8, align: 8}
 )
 
 // IntTypeOf returns the predeclared integer (or _Bool) type of kind k of
@@ -207,9 +215,13 @@ func (t *Type) IsInteger() bool { return t.Kind >= Bool && t.Kind <= ULongLong }
 // IsPointer reports whether t is a pointer type.
 func (t *Type) IsPointer() bool { return t.Kind == Pointer }
 
-// IsScalar reports whether t is an integer or a pointer type: the values a
-// single IR variable of the constraint model holds.
-func (t *Type) IsScalar() bool { return t.IsInteger() || t.IsPointer() }
+// IsScalar reports whether t is an integer, a floating-point or a pointer
+// type: the values a single IR variable (and a single variable of the
+// constraint model) holds.
+func (t *Type) IsScalar() bool { return t.IsInteger() || t.IsPointer() || t.IsFloat() }
+
+// IsArithmetic reports whether t is an integer or a floating-point type.
+func (t *Type) IsArithmetic() bool { return t.IsInteger() || t.IsFloat() }
 
 // IsAggregate reports whether t is an array, struct or union.
 func (t *Type) IsAggregate() bool { return t.Kind == Array || t.Kind == Struct || t.Kind == Union }
@@ -223,8 +235,9 @@ func (t *Type) IsSigned() bool {
 	return false
 }
 
-// Bits is the width in bits of an integer or pointer type: 1 for _Bool
-// (whose object representation is 8 bits but whose values are 0 and 1).
+// Bits is the width in bits of an integer, pointer or floating-point type
+// (of its bit pattern): 1 for _Bool (whose object representation is 8
+// bits but whose values are 0 and 1).
 func (t *Type) Bits() int {
 	if t.Kind == Bool {
 		return 1
@@ -778,8 +791,9 @@ func (t *Type) IsCharType() bool { return t.Kind == Char || t.Kind == UChar }
 // Declares reports whether an object of type t declares, at byte offset
 // off, a scalar that an access of scalar type u may read or write (C11
 // 6.5p7): one of the same size and class (integers of either signedness,
-// any pointer type; _Bool only as _Bool), in some member of a union. An
-// access that is neither this nor by a character type is undefined.
+// any pointer type; _Bool only as _Bool; float as float, double as
+// double), in some member of a union. An access that is neither this nor
+// by a character type is undefined.
 func (t *Type) Declares(off int64, u *Type) bool {
 	switch t.Kind {
 	case Array:
@@ -800,5 +814,5 @@ func (t *Type) Declares(off int64, u *Type) bool {
 		return false
 	}
 	return off == 0 && t.IsScalar() && t.size == u.size && t.IsPointer() == u.IsPointer() &&
-		(t.Kind == Bool) == (u.Kind == Bool)
+		(t.Kind == Bool) == (u.Kind == Bool) && t.IsFloat() == u.IsFloat()
 }

@@ -295,6 +295,11 @@ func typeDomain(t *ir.Type, maxAddr int64) fd.Domain {
 	case t.IsInteger():
 		lo, hi := fd.TypeRange(uint(t.Bits()), t.IsSigned())
 		return fd.Range(lo, hi)
+	case t.IsFloat():
+		// a floating-point value is its bit pattern: the model only
+		// moves it (ir.FloatStmt: what computes with it is cut)
+		lo, hi := fd.TypeRange(uint(t.Bits()), false)
+		return fd.Range(lo, hi)
 	}
 	return fd.RangeInt64(0, 0)
 }

@@ -309,8 +309,10 @@ type Stats struct {
 	PrepassSteps int64 `json:"prepass_steps,omitempty"`
 }
 
-// JSONValue writes an interpreter value as JSON: a number when a double
-// holds it exactly, else a decimal string; NULL as null; other pointers as
+// JSONValue writes an interpreter value as JSON: an integer as a number
+// when a double holds it exactly, else a decimal string; a float or double
+// as a string, the C hexadecimal floating constant of its exact value
+// ("0x1.8p+1", "-0x0p+0", "inf", "nan"); NULL as null; other pointers as
 // "&path".
 func JSONValue(v interp.Val) any {
 	if v.Typ == nil {
@@ -321,6 +323,10 @@ func JSONValue(v interp.Val) any {
 			return nil
 		}
 		return v.String()
+	}
+	if v.Typ.IsFloat() {
+		// exact: a C hexadecimal floating constant (docs/json.md)
+		return ir.HexFloat(v.Typ, v.Bits)
 	}
 	if v.Typ.IsSigned() {
 		x := v.Int64()

@@ -103,10 +103,13 @@ func typeParts(t *ir.Type, gapped bool) []ir.Leaf {
 
 // compatible reports whether a cell of type t can be accessed as type u
 // whole: two pointers, or two integers of the same width (signed and
-// unsigned alike, _Bool only as _Bool).
+// unsigned alike, _Bool only as _Bool), or two floats, or two doubles.
 func compatible(t, u *ir.Type) bool {
 	if t.IsPointer() && u.IsPointer() {
 		return true
+	}
+	if t.IsFloat() || u.IsFloat() {
+		return t.Kind == u.Kind
 	}
 	return t.IsInteger() && u.IsInteger() && t.Bits() == u.Bits() && (t.Kind == ir.Bool) == (u.Kind == ir.Bool)
 }

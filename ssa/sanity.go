@@ -198,15 +198,15 @@ func (c *ssaChecker) cellHolding(a int64) *Cell {
 }
 
 // bytesOperands checks the operands of a φu or φd with Bytes: integer
-// cells in address order, which hold every byte of each n-byte access at
+// (or floating-point: bit patterns) cells in address order, which hold every byte of each n-byte access at
 // one of addrs, and no cell that none of them touches.
 func (c *ssaChecker) bytesOperands(what string, addrs []int64, n int64, vs []*Cell) {
 	used := map[*Cell]bool{}
 	in := map[*Cell]bool{}
 	for i, cl := range vs {
 		in[cl] = true
-		if !cl.Typ.IsInteger() {
-			c.errorf("φ", "%s operand %s is not an integer cell", what, cl)
+		if !cl.Typ.IsInteger() && !cl.Typ.IsFloat() { // a float's bytes are its bit pattern's
+			c.errorf("φ", "%s operand %s is not an integer or floating-point cell", what, cl)
 		}
 		if i > 0 && vs[i-1].Addr >= cl.Addr {
 			c.errorf("φ", "%s operands %s and %s out of address order", what, vs[i-1], cl)

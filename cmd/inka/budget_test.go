@@ -228,9 +228,9 @@ func TestJSONAlways(t *testing.T) {
 	}{
 		{[]string{"cover", "testdata/unsupported/syntax.c"}, "testdata/unsupported/syntax.c:3:"},
 		{[]string{"cover", "testdata/missing.c"}, "testdata/missing.c: no such file"},
-		{[]string{"cover", "testdata/unsupported/float.c"}, "unsupported: floating-point"},
+		{[]string{"cover", "testdata/unsupported/long_double.c"}, "unsupported: floating-point"},
 		{[]string{"cover", "testdata/unsupported/int_to_ptr.c"}, "unsupported: cast from integer to pointer"},
-		{[]string{"reach", "testdata/unsupported/float.c:3"}, "unsupported: floating-point"},
+		{[]string{"reach", "testdata/unsupported/long_double.c:3"}, "unsupported: floating-point"},
 		{[]string{"reach", "testdata/unsupported/int_to_ptr.c:3"}, "unsupported: cast from integer to pointer"},
 		{[]string{"reach", "testdata/paper/foo.c:2"}, "testdata/paper/foo.c:2:1: no statement on line 2"},
 		{[]string{"reach", "nofile"}, "bad goal"},

@@ -216,6 +216,7 @@ func emitHarness(u *frontend.Unit, run *report.Run, gf genFlags, ff frontendFlag
 	if split {
 		build += " " + filepath.Join(dir, m.Stubs)
 	}
+	build += " -lm"
 	fmt.Fprintf(stderr, "inka: harness of %d tests (%d skipped) written to %s; build and run: %s && %s\n",
 		len(m.Tests), skipped, dir, build, filepath.Join(dir, "harness"))
 	return exitOK

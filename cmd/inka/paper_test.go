@@ -365,12 +365,12 @@ func TestCoverSkipsUnsupportedFunctions(t *testing.T) {
 	t.Chdir("../..")
 	const file = "cmd/inka/testdata/mixed.c"
 	coverSkipping(t, file, 2, []string{
-		file + ":3:8: unsupported: floating-point result (double) (function half skipped)",
+		file + ":3:13: unsupported: floating-point result (long double) (function half skipped)",
 		file + ":5:29: unsupported: address of a label (computed goto) (function jump skipped)",
 	})
 	_, errs, status := runCmd(t, "cover", file, "--func", "half")
 	assert.Equal(t, exitUsage, status)
-	assert.Contains(t, errs, file+":3:8: unsupported: floating-point result (double)")
+	assert.Contains(t, errs, file+":3:13: unsupported: floating-point result (long double)")
 }
 
 // coverSkipping covers file, whose functions named in skips (the stderr

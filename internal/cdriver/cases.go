@@ -2,6 +2,7 @@ package cdriver
 
 import (
 	"fmt"
+	"math"
 	"math/rand"
 	"strings"
 
@@ -53,6 +54,9 @@ func (drv *Driver) RandomCase(rng *rand.Rand) Case {
 func randInt(rng *rand.Rand, t *ir.Type) uint64 {
 	if t.Kind == ir.Bool {
 		return uint64(rng.Intn(2))
+	}
+	if t.IsFloat() {
+		return RandFloat(rng, t)
 	}
 	switch r := rng.Intn(10); {
 	case r < 4: // small
@@ -221,4 +225,33 @@ func staticInits(prog *ir.Program) map[string]uint64 {
 		}
 	}
 	return out
+}
+
+// RandFloat returns the bit pattern of a random value of floating-point
+// type t: one of every class of special values (±0, ±inf, quiet and
+// signalling NaNs, the least and greatest subnormals, the least normal,
+// the greatest finite, ±1, halfway cases), small integers and fractions,
+// or random bits.
+func RandFloat(rng *rand.Rand, t *ir.Type) uint64 {
+	w := t.Bits()
+	sign := uint64(1) << (w - 1)
+	special := ir.SpecialFloats(t)
+	switch r := rng.Intn(10); {
+	case r < 4:
+		return special[rng.Intn(len(special))]
+	case r < 6: // small integers and halves
+		return ir.FloatBits(t, float64(rng.Intn(41)-20)/float64(1+rng.Intn(2)))
+	case r < 8: // a random sign, exponent near 1
+		x := math.Ldexp(rng.Float64()+0.5, rng.Intn(21)-10)
+		if rng.Intn(2) == 0 {
+			x = -x
+		}
+		return ir.FloatBits(t, x)
+	default:
+		b := rng.Uint64()
+		if w == 32 {
+			b &= 0xffffffff
+		}
+		return b | sign*uint64(rng.Intn(2))
+	}
 }

@@ -13,7 +13,7 @@ func cType(t *ir.Type) (string, error) {
 	switch {
 	case t.IsPointer():
 		return "void *", nil
-	case t.IsInteger():
+	case t.IsInteger() || t.IsFloat():
 		return t.Kind.String(), nil
 	case t.Kind == ir.Void:
 		return "void", nil
@@ -161,7 +161,7 @@ func (d *Driver) genCase(w func(string, ...any), px string) error {
 			}
 			continue
 		}
-		w("  { %s __inka_x = (%s)__inka_vals[%d]; __builtin_memcpy(%s, &__inka_x, sizeof __inka_x); }\n", l.Type.Kind, l.Type.Kind, i, locs[i])
+		w("  { %s __inka_x = (%s)__inka_vals[%d]; __builtin_memcpy(%s, &__inka_x, sizeof __inka_x); }\n", bitsType(l.Type), bitsType(l.Type), i, locs[i])
 	}
 	var args []string
 	for pi, v := range d.Func.Params {
@@ -243,6 +243,9 @@ func (b *Binary) genDispatch() []byte {
 		w("  case %d: { %s x; __builtin_memcpy(&x, a, sizeof x); __inka_out_u(%sx); __inka_out(\" \"); return; }\n", int(k), k, cast)
 	}
 	w("  case %d: { void *x; __builtin_memcpy(&x, a, sizeof x); __inka_ptr(x); return; }\n", int(ir.Pointer))
+	// a float or double as its bit pattern
+	w("  case %d: { unsigned int x; __builtin_memcpy(&x, a, sizeof x); __inka_out_u(x); __inka_out(\" \"); return; }\n", int(ir.Float))
+	w("  case %d: { unsigned long long x; __builtin_memcpy(&x, a, sizeof x); __inka_out_u(x); __inka_out(\" \"); return; }\n", int(ir.Double))
 	w("  }\n}\n")
 	if b.adversary() {
 		b.genAdversaryDispatch(&buf)
@@ -262,6 +265,19 @@ func (b *Binary) dispatch(w func(string, ...any), sel, stmt string) {
 
 // adversary reports whether the binary's drivers are adversarial.
 func (b *Binary) adversary() bool { return b.drivers[0].opts.Adversary != nil }
+
+// bitsType is the C type whose value a case gives a leaf of type t: t
+// itself for an integer, the unsigned integer of a float's or double's
+// bit pattern, copied into the leaf's bytes.
+func bitsType(t *ir.Type) string {
+	switch t.Kind {
+	case ir.Float:
+		return "unsigned int"
+	case ir.Double:
+		return "unsigned long long"
+	}
+	return t.Kind.String()
+}
 
 func leafKind(t *ir.Type) int {
 	if t.IsPointer() {

@@ -1,4 +1,4 @@
 int scale(int x)
 {
-    return x * 1.5;
+    return x * 1.5L;
 }

@@ -1,4 +1,0 @@
-double half(double x)
-{
-    return x / 2;
-}

@@ -1,0 +1,4 @@
+long double half(long double x)
+{
+    return x / 2;
+}
