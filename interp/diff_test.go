@@ -1,7 +1,8 @@
 package interp_test
 
 // The differential test of the interpreter against gcc: every function of
-// testdata/diff, testdata/paper and testdata/memory is lowered by the front end, run by the
+// testdata/diff, testdata/paper, testdata/memory and testdata/float is
+// lowered by the front end, run by the
 // interpreter on a few hundred random inputs, and the inputs without
 // undefined behaviour are run again in a gcc -O0 build of the source with a
 // probe around every decision (internal/cdriver). Return values, final
@@ -54,7 +55,8 @@ func TestDiffGCC(t *testing.T) {
 	files, _ := filepath.Glob("../testdata/diff/*.c")
 	paper, _ := filepath.Glob("../testdata/paper/*.c")
 	memory, _ := filepath.Glob("../testdata/memory/*.c")
-	files = append(append(files, paper...), memory...)
+	floats, _ := filepath.Glob("../testdata/float/*.c")
+	files = append(append(append(files, paper...), memory...), floats...)
 	if len(files) == 0 {
 		t.Fatal("no test programs")
 	}

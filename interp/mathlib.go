@@ -35,6 +35,11 @@ func quiet(t *ir.Type, b uint64) uint64 {
 	return b | 0x0008000000000000
 }
 
+// isSignalling reports whether bits of type t are a signalling NaN.
+func isSignalling(t *ir.Type, bits uint64) bool {
+	return math.IsNaN(ir.FloatOf(t, bits)) && bits&(1<<(ir.FracBits(t)-1)) == 0
+}
+
 // mathCall computes the call of the math function name on args, of
 // floating-point type t (double, or float for the f versions).
 func mathCall(name string, args []Val) (Val, error) {
@@ -74,6 +79,8 @@ func mathBits(base string, t *ir.Type, xs []uint64) uint64 {
 		return xs[0] &^ sign
 	case "fmin", "fmax":
 		switch {
+		case isSignalling(t, xs[0]) || isSignalling(t, xs[1]):
+			return ir.FloatBinary(ir.Add, t, xs[0], xs[1]) // glibc: x + y, a quiet NaN
 		case math.IsNaN(x) && math.IsNaN(y):
 			return quiet(t, xs[0])
 		case math.IsNaN(x):

@@ -278,6 +278,8 @@ func FloatNeg(t *Type, x uint64) uint64 { return x ^ 1<<(t.Bits()-1) }
 // infinities included). A conversion to _Bool is x != 0 (NaN gives 1).
 func FloatConv(from, to *Type, x uint64) (r uint64, ok bool) {
 	switch {
+	case from.Kind == to.Kind:
+		return x, true // no conversion: a signalling NaN stays one
 	case from.IsFloat() && to.IsFloat():
 		return FloatBits(to, FloatOf(from, x)), true
 	case to.IsFloat():

@@ -165,6 +165,9 @@ type prepass struct {
 	rng    *rand.Rand
 	consts []int64
 	bytes  []int64 // bytes of the string literals
+	// fconsts are the function's constants as floating-point numbers
+	// (prefloat.go).
+	fconsts []float64
 	// found are the inputs of the tests found so far (mutation sources).
 	found []*prepassRun
 	// maxSteps bounds one run.
@@ -214,6 +217,7 @@ func newPrepass(g *Generator) *prepass {
 		}
 	})
 	sort.Slice(p.consts, func(i, j int) bool { return p.consts[i] < p.consts[j] })
+	p.fconsts = floatConsts(g.inlined.Func.Body)
 	bseen := map[int64]bool{}
 	for _, gv := range g.Prog.Globals {
 		if gv.Class != ir.String {
@@ -230,8 +234,11 @@ func newPrepass(g *Generator) *prepass {
 	return p
 }
 
-// value draws a value of integer type t.
+// value draws a value of integer (or floating-point) type t.
 func (p *prepass) value(t *ir.Type) interp.Val {
+	if t.IsFloat() {
+		return p.floatValue(t)
+	}
 	r := p.rng
 	if p.plain { // uniform over t or in -100..100, half and half
 		if r.IntN(2) == 0 {
@@ -339,6 +346,10 @@ func (p *prepass) mutate(run *prepassRun) {
 		case 0:
 			delete(run.values, k) // drawn afresh
 		case 1:
+			if v.IsFloat() { // a neighbour: the next float up or down
+				run.values[k] = interp.FloatBitsVal(v.Typ, nextFloat(v.Typ, v.Bits, p.rng.IntN(2) == 0))
+				break
+			}
 			run.values[k] = fit(v.Typ, v.Int64()+int64(p.rng.IntN(5))-2)
 		default:
 			run.values[k] = p.value(v.Typ)
@@ -383,7 +394,7 @@ func (p *prepass) inputs(run *prepassRun) interp.Inputs {
 			}
 			return interp.Val{}, false
 		}
-		if !t.IsInteger() {
+		if !t.IsInteger() && !t.IsFloat() {
 			return interp.Val{}, false
 		}
 		v := p.value(t)

@@ -2,6 +2,7 @@ package cdriver
 
 import (
 	"fmt"
+	"math"
 	"sort"
 	"strings"
 
@@ -119,6 +120,17 @@ func interpValue(names map[string]bool, v interp.Val) string {
 		}
 		return fmt.Sprintf("&%s@%d", root, off)
 	}
+	return scalarString(v)
+}
+
+// scalarString prints an integer or floating-point value for comparison:
+// every NaN alike, as C does not say which NaN an operation gives (which
+// operand's payload and sign propagate depends on the order in which the
+// compiler puts the operands in registers).
+func scalarString(v interp.Val) string {
+	if v.IsFloat() && math.IsNaN(v.Float64()) {
+		return "NaN"
+	}
 	return v.String()
 }
 
@@ -132,5 +144,5 @@ func gccValue(drv *Driver, v Value) string {
 		}
 		return fmt.Sprintf("&%s@%d", drv.Objects[v.Obj].Name, v.Off)
 	}
-	return interp.UintVal(v.Type, v.Bits).String()
+	return scalarString(interp.UintVal(v.Type, v.Bits))
 }
