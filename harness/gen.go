@@ -519,6 +519,13 @@ func (g *tgen) leafExpr(path string, t *ir.Type) string {
 	var bits uint64
 	if v, ok := g.t.Inputs.Values[path]; ok {
 		bits = ir.Truncate(t, v.Bits)
+		if t.IsFloat() { // a double read back from the JSON for a float, an integer: its value
+			fv, err := interp.FloatInput(path, v, t)
+			if err != nil {
+				g.skipf("%v", err)
+			}
+			bits = fv.Bits
+		}
 	}
 	return literal(t, bits)
 }

@@ -69,10 +69,11 @@ func convertFloat(v Val, t *ir.Type) (Val, error) {
 	return Val{Typ: t, Bits: r}, nil
 }
 
-// floatInput returns the input value v given for the floating-point leaf
+// FloatInput returns the input value v given for the floating-point leaf
 // path of type t: a value of t as it is (its bits), or a number that t
-// represents exactly (an integer, a double input of a float leaf).
-func floatInput(path string, v Val, t *ir.Type) (Val, error) {
+// represents exactly (an integer, a double input of a float leaf, as the
+// JSON's hexadecimal constants read back give).
+func FloatInput(path string, v Val, t *ir.Type) (Val, error) {
 	switch {
 	case v.undef != defined:
 		return Val{Typ: t, undef: v.undef}, nil

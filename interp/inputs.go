@@ -202,7 +202,7 @@ func (mk *inputMaker) leaf(path string, t *ir.Type) (Val, error) {
 			return Val{Typ: t}, nil
 		}
 		mk.used[path] = true
-		return floatInput(path, v, t)
+		return FloatInput(path, v, t)
 	}
 	if !ok && mk.in.Leaf != nil {
 		if v, ok = mk.in.Leaf(path, t); ok && !v.fits(t) {
