@@ -441,4 +441,5 @@ var scalarNames = map[cc.Kind]string{
 	cc.Void: "void", cc.Bool: "_Bool", cc.Char: "char", cc.SChar: "signed char", cc.UChar: "unsigned char",
 	cc.Short: "short", cc.UShort: "unsigned short", cc.Int: "int", cc.UInt: "unsigned int",
 	cc.Long: "long", cc.ULong: "unsigned long", cc.LongLong: "long long", cc.ULongLong: "unsigned long long",
+	cc.Float: "float", cc.Double: "double", cc.Float32: "_Float32", cc.Float64: "_Float64",
 }
