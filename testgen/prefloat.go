@@ -59,9 +59,14 @@ func (p *prepass) floatValue(t *ir.Type) interp.Val {
 			return interp.FloatBitsVal(t, nextFloat(t, b, false))
 		}
 		return interp.FloatBitsVal(t, b)
-	case k < 8:
+	case k < 6:
 		s := specialValues(t)
 		return interp.FloatBitsVal(t, s[r.IntN(len(s))])
+	case k < 8: // the classes a test of a float checks first
+		x = []float64{0, math.Inf(1), math.Inf(-1), math.NaN(), 1, -1}[r.IntN(6)]
+		if math.IsNaN(x) {
+			return interp.FloatBitsVal(t, quietNaN(t))
+		}
 	case k < 11:
 		x = float64(r.IntN(65)-32) / 2
 	case k < 14:
@@ -103,4 +108,12 @@ func nextFloat(t *ir.Type, b uint64, up bool) uint64 {
 		return uint64(math.Float32bits(math.Nextafter32(float32(x), float32(dir))))
 	}
 	return math.Float64bits(math.Nextafter(x, dir))
+}
+
+// quietNaN is the quiet NaN without payload of type t (positive).
+func quietNaN(t *ir.Type) uint64 {
+	if t.Kind == ir.Float {
+		return 0x7fc00000
+	}
+	return 0x7ff8000000000000
 }
