@@ -988,6 +988,8 @@ func (s *Suite) newStub(e *ir.Extern, ct frontend.CType, key, cname string, sp f
 			si.fields = append(si.fields, fmt.Sprintf("long long a%d;", i))
 		case pt.IsInteger():
 			si.fields = append(si.fields, fmt.Sprintf("unsigned long long a%d;", i))
+		case pt.IsFloat():
+			si.fields = append(si.fields, fmt.Sprintf("double a%d;", i)) // a float's value exactly
 		default:
 			return nil, inputErr(e.Pos, "callee %s: parameter %d of type %s: the harness cannot check it", e.Name, i+1, pt)
 		}
@@ -998,6 +1000,8 @@ func (s *Suite) newStub(e *ir.Extern, ct frontend.CType, key, cname string, sp f
 		si.ret = "long long"
 	case r.IsInteger():
 		si.ret = "unsigned long long"
+	case r.IsFloat():
+		si.ret = "double"
 	default:
 		return nil, inputErr(e.Pos, "callee %s returns %s: the harness cannot stub it", e.Name, r)
 	}
@@ -1146,6 +1150,8 @@ func stubArgChecks(w *bytes.Buffer, si *stubInfo) {
 				fmt.Fprintf(w, "\tif (inka_e->a%d_peek && inka_a%d != NULL)\n\t\t%s(%s, inka_e->call, %d, %s, (%s)*inka_a%d, inka_e->a%d_val);\n",
 					i, i, fn, cString(callee), i+1, cString(plabel), cast, i, i)
 			}
+		case pt.IsFloat():
+			fmt.Fprintf(w, "\tinka_check_arg_fp(%s, inka_e->call, %d, %s, inka_a%d, inka_e->a%d);\n", cString(callee), i+1, cString(label), i, i)
 		case pt.IsSigned():
 			fmt.Fprintf(w, "\tinka_check_arg_int(%s, inka_e->call, %d, %s, inka_a%d, inka_e->a%d);\n", cString(callee), i+1, cString(label), i, i)
 		default:

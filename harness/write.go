@@ -408,6 +408,7 @@ void inka_check_leaves(const struct inka_leaf *l, int n);
  * or ""), pointers by slot in inka_ptr (-1: NULL, -2: not NULL). */
 void inka_check_arg_int(const char *callee, int call, int arg, const char *param, long long got, long long want);
 void inka_check_arg_uint(const char *callee, int call, int arg, const char *param, unsigned long long got, unsigned long long want);
+void inka_check_arg_fp(const char *callee, int call, int arg, const char *param, double got, double want);
 void inka_check_arg_ptr(const char *callee, int call, int arg, const char *param, const void *got, int slot, const char *want);
 _Noreturn void inka_extra_call(const char *callee, int call, int expected);
 void inka_check_calls(const char *callee, int calls, int expected);
@@ -512,6 +513,18 @@ void inka_check_arg_int(const char *callee, int call, int arg, const char *param
 	if (got != want) {
 		inka_fail();
 		printf("callee %s, call %d, argument %d%s: expected %lld, got %lld\n", callee, call, arg, param, want, got);
+	}
+}
+
+/* inka_check_arg_fp compares as inka_check_fp does. */
+void inka_check_arg_fp(const char *callee, int call, int arg, const char *param, double got, double want)
+{
+	union { double d; unsigned long long u; } g, w;
+	g.d = got;
+	w.d = want;
+	if (want != want ? got == got : g.u != w.u) {
+		inka_fail();
+		printf("callee %s, call %d, argument %d%s: expected %a, got %a\n", callee, call, arg, param, want, got);
 	}
 }
 

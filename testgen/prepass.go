@@ -407,7 +407,7 @@ func (p *prepass) inputs(run *prepassRun) interp.Inputs {
 		if l := run.answers[call.Callee]; call.Index < len(l) {
 			ans.Return = l[call.Index]
 		} else {
-			if e != nil && e.Result.IsInteger() {
+			if e != nil && e.Result.IsArithmetic() {
 				ans.Return = p.value(e.Result)
 			} else if e != nil && e.Result.IsPointer() {
 				ans.Return = interp.Null(e.Result)

@@ -127,7 +127,7 @@ func (drv *Driver) Inputs(c Case) (interp.Inputs, string, map[string]bool) {
 			if st.Ext.Name != call.Callee || call.Index >= drv.opts.StubCalls {
 				continue
 			}
-			if st.Ext.Result.IsInteger() {
+			if st.Ext.Result.IsInteger() || st.Ext.Result.IsFloat() {
 				ans.Return = interp.UintVal(st.Ext.Result, c.StubRet[s][call.Index])
 			}
 			if st.WriteArg >= 0 {

@@ -380,6 +380,10 @@ func (b *Binary) genStub(w func(string, ...any), si int, key string) error {
 			w("  __inka_ptr(a%d);\n", i)
 			continue
 		}
+		if p.IsFloat() { // its bits
+			w("  { %s b; __builtin_memcpy(&b, &a%d, sizeof b); __inka_out_u(b); __inka_out(\" \"); }\n", bitsType(p), i)
+			continue
+		}
 		cast := "(unsigned long long)"
 		if p.IsSigned() {
 			cast = "(unsigned long long)(long long)"
@@ -405,6 +409,9 @@ func (b *Binary) genStub(w func(string, ...any), si int, key string) error {
 	case e.Result.IsPointer():
 		// NULL, or the object ReturnedObjects names
 		w("  { unsigned long long r = __inka_stubs[(%d * K + k) * 2]; return r ? __inka_ret(%q, (int)r - 1) : 0; }\n", si, e.Name)
+	case e.Result.IsFloat(): // from its bits
+		w("  { %s b = (%s)__inka_stubs[(%d * K + k) * 2]; %s r; __builtin_memcpy(&r, &b, sizeof r); return r; }\n",
+			bitsType(e.Result), bitsType(e.Result), si, rt)
 	default:
 		w("  return (%s)__inka_stubs[(%d * K + k) * 2];\n", rt, si)
 	}

@@ -95,3 +95,14 @@ double constants(int k)
         return ftable[k - 6];
     return k == 11 ? INFINITY : k == 12 ? -HUGE_VAL : NAN;
 }
+
+/* Floating-point arguments and results of undefined callees (stubs). */
+double read_sensor(int channel);
+void log_reading(float v, double scaled);
+double sample(int channel)
+{
+    double v = read_sensor(channel);
+    if (v > 1.0)
+        log_reading((float)v, v * 2);
+    return v;
+}
