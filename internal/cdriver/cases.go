@@ -33,7 +33,7 @@ func (drv *Driver) RandomCase(rng *rand.Rand) Case {
 		var ret, wr []uint64
 		for k := 0; k < drv.opts.StubCalls; k++ {
 			r := uint64(0)
-			if st.Ext.Result.IsInteger() {
+			if st.Ext.Result.IsInteger() || st.Ext.Result.IsFloat() {
 				r = randInt(rng, st.Ext.Result)
 			}
 			if objs := drv.returned[st.Ext.Name]; st.Ext.Result.IsPointer() {
