@@ -101,7 +101,7 @@ var figures struct {
 func TestPrograms(t *testing.T) {
 	ccs := compilers(t)
 	var files []string
-	for _, pat := range []string{"../testdata/paper/*.c", "../testdata/diff/*.c", "../testdata/harness/*.c", "../testdata/cut/*.c", "../testdata/heap/*.c", "../testdata/user/lookups.c"} {
+	for _, pat := range []string{"../testdata/paper/*.c", "../testdata/diff/*.c", "../testdata/harness/*.c", "../testdata/cut/*.c", "../testdata/heap/*.c", "../testdata/float/*.c", "../testdata/user/lookups.c"} {
 		fs, _ := filepath.Glob(pat)
 		files = append(files, fs...)
 	}

@@ -209,7 +209,7 @@ func emitHarness(u *frontend.Unit, run *report.Run, gf genFlags, ff frontendFlag
 			skipped++
 		}
 	}
-	build := fmt.Sprintf("cc -std=c11 -o %s %s", filepath.Join(dir, "harness"), filepath.Join(dir, m.Caller))
+	build := fmt.Sprintf("cc -std=c11 -ffp-contract=off -o %s %s", filepath.Join(dir, "harness"), filepath.Join(dir, m.Caller))
 	if ff.dataModel != ir.LP64 {
 		build = strings.Replace(build, "-std=c11", "-std=c11 "+ff.dataModel.CFlag(), 1)
 	}
