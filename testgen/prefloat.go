@@ -117,3 +117,23 @@ func quietNaN(t *ir.Type) uint64 {
 	}
 	return 0x7ff8000000000000
 }
+
+// sameAsOther returns, one time in four, the value of another input of
+// type t drawn for the run already (floating-point code compares its
+// inputs with each other: a == b && b == c), else v.
+func (p *prepass) sameAsOther(run *prepassRun, t *ir.Type, v interp.Val) interp.Val {
+	if p.plain || p.rng.IntN(4) != 0 {
+		return v
+	}
+	var same []string
+	for k, w := range run.values {
+		if w.Typ != nil && w.Typ.Kind == t.Kind {
+			same = append(same, k)
+		}
+	}
+	if len(same) == 0 {
+		return v
+	}
+	slices.Sort(same) // a fixed order: the same seed, the same runs
+	return run.values[same[p.rng.IntN(len(same))]]
+}

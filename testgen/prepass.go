@@ -398,6 +398,9 @@ func (p *prepass) inputs(run *prepassRun) interp.Inputs {
 			return interp.Val{}, false
 		}
 		v := p.value(t)
+		if t.IsFloat() {
+			v = p.sameAsOther(run, t, v)
+		}
 		run.values[path] = v
 		return v, true
 	}
