@@ -43,8 +43,12 @@ func nondetNames() []string {
 }
 
 // formatValue writes a value returned by a stub as the test format
-// does: a decimal integer, negative for a signed type.
+// does: a decimal integer, negative for a signed type; a float or double
+// as a hexadecimal floating constant (exact; strtod reads it back).
 func formatValue(t *ir.Type, bits uint64) string {
+	if t != nil && t.IsFloat() {
+		return ir.HexFloat(t, bits)
+	}
 	if t == nil || !t.IsInteger() {
 		return strconv.FormatUint(bits, 10)
 	}

@@ -102,4 +102,6 @@ func TestFormatValue(t *testing.T) {
 	require.Equal(t, "255", formatValue(ir.UCharType, 0xff))
 	require.Equal(t, "-9223372036854775808", formatValue(ir.LongType, 1<<63))
 	require.Equal(t, "18446744073709551615", formatValue(ir.ULongType, ^uint64(0)))
+	require.Equal(t, "0x1.8p+1", formatValue(ir.DoubleType, 0x4008000000000000))
+	require.Equal(t, "-0x1.99999ap-4", formatValue(ir.FloatType, 0xbdcccccd))
 }
