@@ -89,6 +89,9 @@ func FloatInput(path string, v Val, t *ir.Type) (Val, error) {
 			return w, nil
 		}
 	}
+	if t.Kind == ir.Float && v.IsFloat() {
+		return Val{}, fmt.Errorf("interp: input %s = %s is not a value of type float: write a float constant (%sf) or its exact value", path, v, v)
+	}
 	return Val{}, fmt.Errorf("interp: input %s = %s is not a value of type %s", path, v, t)
 }
 
