@@ -26,26 +26,6 @@ for d in $dirs; do
 	for f in "$d"/*.c; do
 		"$tmp/inka" cover "$f" --timeout 10s --format json >"$tmp/inka.json" 2>/dev/null || true
 		"$tmp/random" -time "$time" "$f" >"$tmp/random.json" 2>/dev/null || true
-		python3 - "$f" "$tmp/inka.json" "$tmp/random.json" <<'PY'
-import json, sys
-f, ij, rj = sys.argv[1:4]
-try:
-    run = json.load(open(ij))
-except Exception:
-    run = {}
-goals = run.get("goals") or []
-rand = set()
-for line in open(rj):
-    line = line.strip()
-    if line:
-        o = json.loads(line)
-        rand.update((o.get("function"), c) for c in (o.get("covered") or []))
-st = [g["status"] for g in goals]
-ids = [(g.get("function"), g["id"]) for g in goals]
-rcov = sum(1 for i in ids if i in rand)
-missed = [g["function"] + ":" + g["id"] for g in goals if (g.get("function"), g["id"]) in rand and g["status"] != "covered"]
-print("%-28s %3d goals: inka %3d covered %2d unreachable %2d unknown | random %3d covered | random-only %d %s" % (
-    f, len(goals), st.count("covered"), st.count("unreachable"), st.count("unknown"), rcov, len(missed), " ".join(missed)))
-PY
+		python3 bench/random/compare.py "$f" "$tmp/inka.json" "$tmp/random.json"
 	done
 done
