@@ -79,4 +79,10 @@
 // are gcc's x86-64 ones, computed in one place (layout.go); what inka does
 // not model (Opaque types, bit-fields, flexible array members) takes its
 // room in the layout but has no leaves.
+//
+// # Floating point
+//
+// float and double are IEEE 754 binary32 and binary64 (Float, Double),
+// values are their bit patterns, and the arithmetic is gcc -O0's on
+// x86-64: see float.go (FloatBinary, FloatConv, FloatStmt).
 package ir
