@@ -75,7 +75,7 @@ func (u *Unit) irType(t cc.Type, pos token.Position) *ir.Type {
 	case cc.Float, cc.Float32:
 		return ir.FloatType
 	case cc.Double, cc.Float64:
-		return ir.DoubleType
+		return u.dm.Double()
 	case cc.LongDouble, cc.Float16, cc.Float32x,
 		cc.Float64x, cc.Float128, cc.Float128x, cc.BFloat16,
 		cc.Decimal32, cc.Decimal64, cc.Decimal128,

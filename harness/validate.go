@@ -208,7 +208,9 @@ func (v *validator) dataModel() ir.DataModel {
 // model: none for LP64 (the host's), -m32 for ILP32.
 func (v *validator) targetFlags() []string {
 	if dm := v.dataModel(); dm != ir.LP64 {
-		return []string{dm.CFlag()}
+		// floats on SSE2, as inka computes them (not the x87's
+		// extended precision, i386's default)
+		return []string{dm.CFlag(), "-msse2", "-mfpmath=sse"}
 	}
 	return nil
 }

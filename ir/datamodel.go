@@ -77,7 +77,17 @@ var (
 	ulong32Type     = &Type{Kind: ULong, size: 4, align: 4}
 	longLong32Type  = &Type{Kind: LongLong, size: 8, align: 4}
 	ulongLong32Type = &Type{Kind: ULongLong, size: 8, align: 4}
+	double32Type    = &Type{Kind: Double, size: 8, align: 4}
 )
+
+// Double is the type double of d: in ILP32 (i386) aligned to 4 bytes
+// in structs, as long long is.
+func (d DataModel) Double() *Type {
+	if d == ILP32 {
+		return double32Type
+	}
+	return DoubleType
+}
 
 // IntType returns the predeclared integer (or _Bool) type of kind k in d.
 func (d DataModel) IntType(k Kind) *Type {
