@@ -87,12 +87,19 @@ func (pp *projProp) Propagate(*fd.Store) fd.Status {
 	xs := pp.p.vars()
 	ds := doms(xs)
 	nd := pp.p.project(ds)
-	changed, fixed := false, true
-	for i, x := range xs {
-		if !x.Intersect(nd[i]) {
+	for _, d := range nd {
+		if d.IsEmpty() {
 			return fd.Failed
 		}
-		changed = changed || x.Dom().Size() != ds[i].Size()
+	}
+	changed, fixed := false, true
+	for i, x := range xs {
+		if significant(ds[i], nd[i]) {
+			if !x.Intersect(nd[i]) {
+				return fd.Failed
+			}
+			changed = changed || x.Dom().Size() != ds[i].Size()
+		}
 		fixed = fixed && x.IsFixed()
 	}
 	switch {
@@ -104,6 +111,30 @@ func (pp *projProp) Propagate(*fd.Store) fd.Status {
 		return fd.NotFixpoint
 	}
 	return fd.AtFixpoint
+}
+
+// significant reports whether narrowing d to nd is worth it. Projections
+// over floats converge slowly on cycles: x + 1 = z ∧ z = x moves x's lower
+// bound by one unit at a time, 2^53 rounds for a double. A narrowing is
+// applied when it removes at least a sixteenth of the values, fixes the
+// variable, or removes a special value (NaN, an infinity, a zero);
+// otherwise it is left out, which only weakens propagation (labeling goes
+// on from there). Failure is always detected, and on fixed operands the
+// projection fixes the result, so fixed assignments are decided exactly.
+func significant(d, nd fd.Domain) bool {
+	if nd.Size() == d.Size() {
+		return false
+	}
+	if nd.IsSingleton() || nd.Size().Add(nd.Size().Rsh(4)).Leq(d.Size()) {
+		return true
+	}
+	// The specials of both formats and of Mini8 sit at the ends and in the
+	// middle of the ordinals: a change of the bounds across 0 or of the
+	// extreme values is one of them.
+	return nd.Min().Sign() != d.Min().Sign() || nd.Max().Sign() != d.Max().Sign() ||
+		d.Contains(fd.I64(0)) != nd.Contains(fd.I64(0)) || d.Contains(fd.I64(-1)) != nd.Contains(fd.I64(-1)) ||
+		(d.Max() != nd.Max() && d.Max().Sub(nd.Max()).Leq(fd.I64(2))) ||
+		(d.Min() != nd.Min() && nd.Min().Sub(d.Min()).Leq(fd.I64(2)))
 }
 
 // bin is z = x op y in format f.

@@ -47,5 +47,5 @@
 // Branches gives the decisions on a float variable: +0, 1, -1, the bounds
 // of its domain, then bisection at the middle ordinal — over the floats,
 // not over the reals, so a double is labeled in at most 64 levels of
-// bisection — and NaN last.
+// bisection, NaN before the halves.
 package fp

@@ -11,8 +11,8 @@ import (
 // extreme values are where rounding and overflow happen), then the rest
 // of d bisected at its middle ordinal — bisection over the floats, not
 // over the reals, so each half holds half of the floats and a domain of
-// 2^64 doubles is labeled in 64 levels — the half nearer to zero first,
-// and NaN last. A singleton domain has no branches.
+// 2^64 doubles is labeled in 64 levels — the half nearer to zero first;
+// NaN comes before the halves. A singleton domain has no branches.
 func Branches(f *Format, d fd.Domain) []fd.Domain {
 	if d.Size().Leq(fd.I64(1)) {
 		return nil
@@ -35,6 +35,12 @@ func Branches(f *Format, d fd.Domain) []fd.Domain {
 		lo, hi := rest.Min(), rest.Max()
 		take(lo)
 		take(hi)
+	}
+	if hasNaN && !rest.IsEmpty() {
+		// NaN before the halves: bisection may take long to refute a
+		// half that only NaN escapes (g != f with g = (float)(double)f).
+		out = append(out, fd.Singleton(nan))
+		hasNaN = false
 	}
 	if !rest.IsEmpty() {
 		lo, hi := rest.Min(), rest.Max()

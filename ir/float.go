@@ -160,7 +160,18 @@ func floatString(c *Const) string {
 	return s + suffix
 }
 
-// FloatStmt returns why the constraint model does not follow s: s
+// FloatCut returns why the constraint models do not follow s: s calls a
+// math function of the C library (MathFunc); "" otherwise. The fd model
+// computes floating-point arithmetic, comparisons and conversions (package
+// fp); the bit-level formula cuts every FloatStmt itself.
+func FloatCut(s Stmt) string {
+	if _, ok := s.(*Call); ok {
+		return FloatStmt(s)
+	}
+	return ""
+}
+
+// FloatStmt returns why the bit-level formula does not follow s: s
 // computes with a floating-point value (arithmetic, a comparison, a
 // conversion to, from or between floating-point types), or calls a math
 // function of the C library that the interpreter computes (MathFunc);

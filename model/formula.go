@@ -362,6 +362,13 @@ func (t *unroller) stmt(s ssa.Stmt) {
 	T := t.T
 	switch s := s.(type) {
 	case *ssa.Op:
+		if why := ir.FloatStmt(s.Source()); why != "" {
+			// Floating-point computation: the fd model follows it
+			// (package fp), the bit-level formula does not.
+			t.vals[s.Dst] = T.Var(t.width(s.Dst.Cell.Typ), s.Dst.String())
+			t.cut(fmt.Sprintf("%s: unsupported by the bit-level engine: %s", s.Source().Position(), why), true)
+			break
+		}
 		x, ub := t.op(s)
 		t.kill(ub)
 		t.vals[s.Dst] = x

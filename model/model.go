@@ -297,7 +297,8 @@ func typeDomain(t *ir.Type, maxAddr int64) fd.Domain {
 		return fd.Range(lo, hi)
 	case t.IsFloat():
 		// a floating-point value is its bit pattern: the model only
-		// moves it (ir.FloatStmt: what computes with it is cut)
+		// moves it, and computes on it through the ordinal view of
+		// package fp (float.go)
 		lo, hi := fd.TypeRange(uint(t.Bits()), false)
 		return fd.Range(lo, hi)
 	}

@@ -44,6 +44,9 @@ func (m *Model) op(s *ssa.Op, e *env) []fd.Constraint {
 // opOn gives the constraints of x = op(args).
 func (m *Model) opOn(s *ssa.Op, x *fd.Var, args []*fd.Var) []fd.Constraint {
 	t := s.Dst.Cell.Typ
+	if (t.IsFloat() || s.Args[0].Type().IsFloat()) && s.Kind != ssa.OpCopy {
+		return m.floatOp(s, x, args)
+	}
 	switch s.Kind {
 	case ssa.OpCopy:
 		return []fd.Constraint{fd.Cmp(x, fd.Eq, args[0])}

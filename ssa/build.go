@@ -221,11 +221,10 @@ func (b *builder) block(ss []ir.Stmt, cur state) []Stmt {
 }
 
 func (b *builder) stmt(out []Stmt, s ir.Stmt, cur state) []Stmt {
-	if why := ir.FloatStmt(s); why != "" {
-		// Floating-point arithmetic, comparisons, conversions and math
-		// calls are not modelled yet: the path stops here, naming it.
-		// Floating-point values that are only moved are modelled as
-		// their bit patterns.
+	if why := ir.FloatCut(s); why != "" {
+		// Math calls are not modelled yet: the path stops here, naming
+		// it. Floating-point values are bit patterns; the fd model
+		// computes with them (package fp).
 		c := &Cut{src: src{s}, What: s.Position().String() + ": unsupported: " + why}
 		if d := ir.StmtDef(s); d != nil {
 			for _, cell := range b.cellsOfVar(d) {

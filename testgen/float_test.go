@@ -7,21 +7,48 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// TestFloatCut: until floating-point constraints are solved, the model
-// cuts floating-point computation: a goal decided by it is unknown, naming
-// it; the integer goals before it are answered (covered, and proved
-// unreachable), with the double parameter an input.
-func TestFloatCut(t *testing.T) {
+// TestFloatSolved: floating-point computation is solved (package fp): the
+// goal decided by a double computed from integers is covered, the integer
+// goals around it are answered as before, and the double parameter is an
+// input.
+func TestFloatSolved(t *testing.T) {
 	g := gen(t, "../testdata/float/sensor.c", "reading")
 	r := g.Reach(decisionGoal(t, g, 5, "true"), 1)
 	require.Equal(t, Covered, r.Status, r.Reason)
 	r = g.Reach(decisionGoal(t, g, 7, "true"), 1)
 	require.Equal(t, Unreachable, r.Status, r.Reason)
 	r = g.Reach(decisionGoal(t, g, 10, "true"), 1)
-	require.Equal(t, Unknown, r.Status, r.Reason)
-	assert.Contains(t, r.Reason, "sensor.c:9:16: unsupported: floating-point conversion (double)raw from int")
+	require.Equal(t, Covered, r.Status, r.Reason)
 	r = g.Reach(decisionGoal(t, g, 5, "false"), 1)
 	require.Equal(t, Covered, r.Status, r.Reason)
 	require.Len(t, r.Tests, 1)
 	assert.True(t, r.Tests[0].Args["offset"].IsFloat(), "the double parameter is an input: %v", r.Tests[0].Args)
+}
+
+// TestFloatRounding: goals decided by rounding (testdata/float/proofs.c,
+// checked exhaustively in C): y == 2.0 for x < 1 is reached only because
+// 1 - 2^-53 + 1 rounds to 2, y > 2.0 is unreachable, and so are both
+// goals on (int)(f * 100.0f) for f in [0, 1) — proofs by propagation over
+// the floats, with no bound on the way.
+func TestFloatRounding(t *testing.T) {
+	g := gen(t, "../testdata/float/proofs.c", "below_one")
+	r := g.Reach(decisionGoal(t, g, 14, "true"), 1)
+	require.Equal(t, Covered, r.Status, r.Reason)
+	r = g.Reach(decisionGoal(t, g, 12, "true"), 1)
+	require.Equal(t, Unreachable, r.Status, r.Reason)
+	g = gen(t, "../testdata/float/proofs.c", "percent")
+	for _, line := range []int{28, 30} {
+		r = g.Reach(decisionGoal(t, g, line, "true"), 1)
+		require.Equal(t, Unreachable, r.Status, "line %d: %s", line, r.Reason)
+	}
+	r = g.Reach(decisionGoal(t, g, 30, "false"), 1)
+	require.Equal(t, Covered, r.Status, r.Reason)
+}
+
+// TestFloatAbsorbs: x + 1.0 == x is reached (by rounding: an infinity or
+// a double beyond 2^53), which interval reasoning over the reals refutes.
+func TestFloatAbsorbs(t *testing.T) {
+	g := gen(t, "../testdata/float/rounding.c", "absorbs")
+	r := g.Reach(decisionGoal(t, g, 7, "true"), 1)
+	require.Equal(t, Covered, r.Status, r.Reason)
 }

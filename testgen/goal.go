@@ -170,7 +170,7 @@ func (in *instrumenter) volatileRead(s ir.Stmt, dst *ir.Var, what string) ([]ir.
 
 // isCut reports whether the model of the runs cut at a goal cannot follow
 // a run past s: a construct inka does not model, a call of the C library
-// it does not model, floating-point computation (ir.FloatStmt), a call
+// it does not model, a math call (ir.FloatCut), a call
 // left un-inlined by the recursion bound. Those
 // the goal can follow are cut points (see instrument); the others end the
 // runs that reach them exactly.
@@ -183,7 +183,7 @@ func isCut(s ir.Stmt) bool {
 			return true
 		}
 	}
-	return ir.UnmodelledStmt(s) != "" || ir.FloatStmt(s) != ""
+	return ir.UnmodelledStmt(s) != "" || ir.FloatCut(s) != ""
 }
 
 // isPlain reports whether s is an elementary statement (not an If or a
@@ -317,9 +317,9 @@ func (in *instrumenter) guard(pos ir.Pos, ss []ir.Stmt) []ir.Stmt {
 }
 
 func (in *instrumenter) stmt(s ir.Stmt) ([]ir.Stmt, bool) {
-	if why := ir.FloatStmt(s); in.cut && why != "" {
-		// Floating-point computation, which the model does not follow
-		// yet: as an Unsupported statement (ir.FloatStmt).
+	if why := ir.FloatCut(s); in.cut && why != "" {
+		// A math call, which the model does not follow yet: as an
+		// Unsupported statement (ir.FloatCut).
 		if !in.reach[s] {
 			return []ir.Stmt{exactEnd(s, why)}, false
 		}

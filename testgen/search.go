@@ -6,6 +6,7 @@ import (
 	"github.com/inka-tool/inka/budget"
 	"github.com/inka-tool/inka/combinators"
 	"github.com/inka-tool/inka/fd"
+	"github.com/inka-tool/inka/fp"
 	"github.com/inka-tool/inka/ir"
 	"github.com/inka-tool/inka/model"
 )
@@ -284,6 +285,11 @@ func (se *searcher) dfs() bool {
 // label branches on the values of x: its hint if it has one, the value
 // closest to zero, then the rest of the domain in halves.
 func (se *searcher) label(x *fd.Var) bool {
+	if f := se.floatInput(x); f != nil {
+		if bs := fp.BitsBranches(f, x.Dom()); bs != nil {
+			return se.labelFloat(x, bs)
+		}
+	}
 	d := x.Dom()
 	if h, ok := se.hints[x]; ok && d.Contains(h) && !d.IsSingleton() {
 		// The value a run near the goal had, then the others.
@@ -318,6 +324,33 @@ func (se *searcher) label(x *fd.Var) bool {
 			if se.limit {
 				return true
 			}
+		}
+	}
+	return false
+}
+
+// floatInput returns the format of x when x is a floating-point input
+// (its bit pattern), else nil.
+func (se *searcher) floatInput(x *fd.Var) *fp.Format {
+	for _, in := range se.m.Inputs() {
+		if in.Var == x {
+			if t := in.Cell.Typ; t.IsFloat() {
+				return model.FloatFormat(t)
+			}
+			return nil
+		}
+	}
+	return nil
+}
+
+// labelFloat branches on a floating-point input over the floats
+// (fp.Branches): +0, 1, -1, the bounds, NaN, then halves of the floats. The bounds matter: propagation over floats stops short of
+// creeping (x + 1 == x narrows x one unit a round), and the extreme
+// values are where rounding and overflow happen.
+func (se *searcher) labelFloat(x *fd.Var, bs []fd.Domain) bool {
+	for _, b := range bs {
+		if se.branch(func() bool { return x.Intersect(b) }) || se.limit {
+			return true
 		}
 	}
 	return false
