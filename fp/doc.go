@@ -25,6 +25,7 @@
 //	FromInt(dst, z, x)       z = (double) i for an integer variable
 //	ToInt(src, z, x, lo, hi) z = (int) x: truncation, NaN, infinities and values out of [lo, hi] excluded (UB)
 //	Compare(f, rel, x, y)    C's comparisons: false on NaN but for !=, -0 == +0; negatable
+//	Bits(f, ord, bits)       the ordinal view of a bit pattern (every NaN pattern is NaN)
 //
 // Every operation is evaluated exactly as the hardware does (Eval2,
 // Eval1, EvalFmod), and its projections are built on those evaluations
@@ -45,7 +46,16 @@
 // # Labeling
 //
 // Branches gives the decisions on a float variable: +0, 1, -1, the bounds
-// of its domain, then bisection at the middle ordinal — over the floats,
-// not over the reals, so a double is labeled in at most 64 levels of
-// bisection, NaN before the halves.
+// of its domain, NaN, then bisection at the middle ordinal — over the
+// floats, not over the reals, so a double is labeled in at most 64 levels
+// of bisection. BitsBranches gives the same decisions on a bit-pattern
+// variable (package model keeps floats as their patterns).
+//
+// # Slow convergence
+//
+// Propagation over floats may creep (x + 1 = z ∧ z = x moves a bound by
+// one unit a round): a projection applies a narrowing only when it removes
+// a sixteenth of the values, fixes a variable or removes a special value
+// (significant). That weakens propagation, never soundness; labeling by
+// bounds and bisection goes on from there.
 package fp
