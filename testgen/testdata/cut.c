@@ -8,7 +8,7 @@ struct obj {
     unsigned long long dirty : 40; /* wider than int: cut */
 };
 
-/* The weight may make n 5: line 17's true outcome is unknown. */
+/* The weight may make n 5 (2.5 does): every goal is covered (floats). */
 int weighed(struct obj *o, int k)
 {
     o->n = 3;
@@ -19,8 +19,8 @@ int weighed(struct obj *o, int k)
     return 0;
 }
 
-/* The branch that would compute with a double cannot be taken: line 28's
- * true outcome is unreachable, proved without the double's semantics. */
+/* The branch that would store a double cannot be taken: line 28's true
+ * outcome is unreachable, proved without the double's semantics. */
 int guarded(struct obj *o, int a)
 {
     if (a < 0)
@@ -60,8 +60,8 @@ int weigh(struct only_weight *p, int k)
     return 0;
 }
 
-/* A union whose first member is a double is modelled as its int member:
- * reading the int is answered, reading the double is a cut. */
+/* A union whose first member is a double: reading the int and comparing
+ * the double are both answered. */
 union number {
     double d;
     int i;
