@@ -92,17 +92,17 @@ func TestLCOV(t *testing.T) {
 	assert.True(t, r.complete)
 	assert.Equal(t, markupFile, r.file)
 	assert.Equal(t, map[string]int{"markup_name": 8, "markup_class": 15, "markup_weight": 27}, r.fn)
-	assert.Equal(t, map[string]int{"markup_name": 2, "markup_class": 3, "markup_weight": 1}, r.fnda)
+	assert.Equal(t, map[string]int{"markup_name": 2, "markup_class": 3, "markup_weight": 3}, r.fnda)
 	assert.Equal(t, map[string]string{
 		"10,0,0": "1", "10,0,1": "1", // kind < 0 || kind > 2: tests 1 and 0
 		"18,1,0": "1", "18,1,1": "2", // c == '<' && depth >= 0: test 3; tests 2 and 4
 		"20,2,0": "1", "20,2,1": "1", // c == '&' || c == ';': test 4; test 2
 		"22,3,0": "0", "22,3,1": "3", // the unreachable outcome; tests 2, 3, 4
-		"29,4,0": "0", "29,4,1": "1", // c > 0 (unknown: floating point follows); test 5
-		"31,5,0": "-", "31,5,1": "-", // w > 10.0: no test reaches it
+		"29,4,0": "2", "29,4,1": "1", // c > 0: tests 6 and 7; test 5
+		"31,5,0": "1", "31,5,1": "1", // w > 10.0 (floating point): test 6; test 7
 	}, r.brda)
-	assert.Equal(t, map[int]int{10: 2, 18: 3, 20: 2, 22: 3, 29: 1, 31: 0}, r.da)
-	assert.Equal(t, map[string]int{"FNF": 3, "FNH": 3, "BRF": 12, "BRH": 8, "LF": 6, "LH": 5}, r.summary)
+	assert.Equal(t, map[int]int{10: 2, 18: 3, 20: 2, 22: 3, 29: 3, 31: 2}, r.da)
+	assert.Equal(t, map[string]int{"FNF": 3, "FNH": 3, "BRF": 12, "BRH": 11, "LF": 6, "LH": 6}, r.summary)
 }
 
 // TestLCOVTools reads the tracefile with lcov and genhtml, when they are
@@ -121,13 +121,13 @@ func TestLCOVTools(t *testing.T) {
 	// the rc setting is read by both.
 	out, err := exec.Command("lcov", "--summary", info, "--rc", "lcov_branch_coverage=1").CombinedOutput()
 	require.NoError(t, err, "%s", out)
-	for _, want := range []string{"(5 of 6 lines)", "(3 of 3 functions)", "(8 of 12 branches)"} {
+	for _, want := range []string{"(6 of 6 lines)", "(3 of 3 functions)", "(11 of 12 branches)"} {
 		assert.Contains(t, string(out), want)
 	}
 	html := filepath.Join(dir, "html")
 	out, err = exec.Command("genhtml", "--rc", "genhtml_branch_coverage=1", "-o", html, info).CombinedOutput()
 	require.NoError(t, err, "%s", out)
-	assert.Contains(t, string(out), "(8 of 12 branches)")
+	assert.Contains(t, string(out), "(11 of 12 branches)")
 	page, err := os.ReadFile(filepath.Join(html, "report", "markup.c.gcov.html"))
 	require.NoError(t, err, "genhtml's page of markup.c")
 	assert.Contains(t, string(page), "cannot happen", "the source shown")
