@@ -49,12 +49,11 @@ func TestLSP(t *testing.T) {
 		if d.Code == "unreachable" {
 			assert.Equal(t, []int{lsp.TagUnnecessary}, d.Tags)
 			assert.Equal(t, "proved unreachable: `kind == 1 && c != '<'` → true never happens (no input reaches it)", d.Message)
-		} else {
-			assert.Contains(t, d.Message, "unsupported: floating-point constant")
 		}
 	}
-	assert.Equal(t, []seen{{22, lsp.SeverityHint, "unreachable"}, {29, lsp.SeverityInformation, "unknown"},
-		{31, lsp.SeverityInformation, "unknown"}, {31, lsp.SeverityInformation, "unknown"}}, got)
+	// markup_weight's goals (lines 29 and 31, computed in double) are
+	// covered: no diagnostic (lsp's own tests show an unknown's).
+	assert.Equal(t, []seen{{22, lsp.SeverityHint, "unreachable"}}, got)
 
 	resp, err := c.Request("textDocument/codeAction", map[string]any{"textDocument": map[string]any{"uri": uri},
 		"range": lsp.Range{Start: lsp.Position{Line: 17}, End: lsp.Position{Line: 17, Character: 4}}, "context": map[string]any{"diagnostics": []any{}}})
