@@ -67,7 +67,7 @@ func TestCoverReportFormats(t *testing.T) {
 	require.Equal(t, 0, status, errs)
 	assert.Contains(t, page, `<tr id="f0-L40" class="unr">`) // trityp.c
 	assert.Contains(t, page, `<tr id="f1-L22" class="unr">`) // markup.c
-	assert.Contains(t, page, `38 goals: <span class="badge cov">33 covered</span>`)
+	assert.Contains(t, page, `38 goals: <span class="badge cov">36 covered</span>`)
 
 	_, errs, status = runCmd(t, "report", file)
 	assert.Equal(t, 2, status)

@@ -1,7 +1,7 @@
 /* A scanner's character classes for an HTML-like template language, and a
  * weight that needs floating point. The HTML report's tests use it: its
  * source is full of <, > and &, one string is markup, one outcome is
- * proved unreachable and one is unknown (floating point is cut). */
+ * proved unreachable, the floating-point ones are covered. */
 
 static const char *const kind_names[] = { "text", "</td><script>alert(1)</script>", "entity" };
 
