@@ -65,11 +65,22 @@ func (f *Format) BitsOfOrd(o int64) uint64 {
 // BitsBranches is Branches for a float held as its bit pattern: the
 // decisions on the pattern variable's domain bits, in the order Branches
 // gives them on the floats (+0, 1, -1, the bounds, NaN, halves). When
-// the patterns left are all one float (several NaN patterns, say) there
-// are none: the caller labels the patterns as integers.
+// the patterns left are all NaNs, the default quiet NaN (BitsOfOrd) comes
+// first: the value every compiler passes and computes alike (a
+// signalling NaN, the lowest positive NaN pattern, is not: gcc's and
+// clang's fmin treat it apart). When they are all one other float, or
+// NaNs without the quiet NaN, there are none: the caller labels the
+// patterns as integers.
 func BitsBranches(f *Format, bits fd.Domain) []fd.Domain {
 	sh := shapeBits(f)
 	_, ords := sh.project(bits, f.Full())
+	if nan := fd.I64(f.NaN()); ords.Size().Leq(fd.I64(1)) && ords.Contains(nan) {
+		q := fd.U64(f.BitsOfOrd(f.NaN()))
+		if bits.Contains(q) && !bits.Size().Leq(fd.I64(1)) {
+			return []fd.Domain{fd.Singleton(q), bits.Remove(q)}
+		}
+		return nil
+	}
 	var out []fd.Domain
 	for _, b := range Branches(f, ords) {
 		// Interval by interval: the preimage of an interval of ordinals

@@ -161,14 +161,48 @@ func floatString(c *Const) string {
 }
 
 // FloatCut returns why the constraint models do not follow s: s calls a
-// math function of the C library (MathFunc); "" otherwise. The fd model
-// computes floating-point arithmetic, comparisons and conversions (package
-// fp); the bit-level formula cuts every FloatStmt itself.
+// math function of the C library (MathFunc) on arguments of another type
+// than its own (a call without a prototype); "" otherwise. The fd model
+// computes floating-point arithmetic, comparisons, conversions and the
+// math calls of MathCall (package fp); the bit-level formula cuts every
+// FloatStmt itself.
 func FloatCut(s Stmt) string {
-	if _, ok := s.(*Call); ok {
-		return FloatStmt(s)
+	if c, ok := s.(*Call); ok {
+		if _, _, ok := MathCall(c); !ok {
+			return FloatStmt(s)
+		}
 	}
 	return ""
+}
+
+// MathCall returns the function of a call of a math function (MathFunc)
+// without its f suffix ("sqrt" for sqrtf too) and its floating-point type
+// (double, or float for the f versions), with ok true when every argument
+// has that type and the result is assigned to a variable of that type or
+// ignored: the models compute such a call as one operation.
+func MathCall(c *Call) (base string, t *Type, ok bool) {
+	if c.Extern == nil || !MathFunc(c.Extern.Name) {
+		return "", nil, false
+	}
+	name := c.Extern.Name
+	base, t = name, DoubleType
+	if b, cut := strings.CutSuffix(name, "f"); cut && MathFunc(b) {
+		base, t = b, FloatType
+	}
+	want := 1
+	switch base {
+	case "fmin", "fmax", "fmod":
+		want = 2
+	}
+	if len(c.Args) != want || c.Dst != nil && c.Dst.Typ.Kind != t.Kind {
+		return "", nil, false
+	}
+	for _, a := range c.Args {
+		if a.Type().Kind != t.Kind {
+			return "", nil, false
+		}
+	}
+	return base, t, true
 }
 
 // FloatStmt returns why the bit-level formula does not follow s: s

@@ -2,6 +2,7 @@ package model
 
 import (
 	"fmt"
+	"math"
 
 	"github.com/inka-tool/inka/fd"
 	"github.com/inka-tool/inka/fp"
@@ -80,8 +81,57 @@ func (m *Model) floatOp(s *ssa.Op, x *fd.Var, args []*fd.Var) []fd.Constraint {
 		if op, ok := floatOps[s.Op]; ok {
 			return result(func(ox *fd.Var) fd.Constraint { return fp.Binary(op, format(t), ox, ords[0], ords[1]) })
 		}
+	case ssa.OpMath:
+		f := format(t)
+		switch s.Func {
+		case "fmod":
+			return result(func(ox *fd.Var) fd.Constraint { return fp.Fmod(f, ox, ords[0], ords[1]) })
+		case "fmin", "fmax":
+			return result(func(ox *fd.Var) fd.Constraint { return m.minMax(s.Func, t, ox, ords, args) })
+		}
+		if op, ok := mathOps[s.Func]; ok {
+			return result(func(ox *fd.Var) fd.Constraint { return fp.Unary(op, f, ox, ords[0]) })
+		}
 	}
 	panic(fmt.Sprintf("model: unexpected floating-point operation %v", s))
+}
+
+var mathOps = map[string]fp.Op1{
+	"fabs": fp.Fabs, "sqrt": fp.Sqrt, "floor": fp.Floor, "ceil": fp.Ceil, "trunc": fp.Trunc, "round": fp.Round,
+}
+
+// minMax is z = fmin(x, y) or fmax(x, y) on the ordinals ords of the
+// patterns bits. fp has one NaN, a quiet one, and its fmin gives the
+// other operand of a NaN; glibc's fmin of a signalling NaN is a quiet NaN
+// (x + y). So z is fp's result unless a pattern is a signalling NaN, and
+// NaN then: z = [fp's z, NaN][either operand is a signalling NaN].
+func (m *Model) minMax(fn string, t *ir.Type, z *fd.Var, ords, bits []*fd.Var) fd.Constraint {
+	f := format(t)
+	op := fp.Fmin
+	if fn == "fmax" {
+		op = fp.Fmax
+	}
+	r := fp.NewVar(m.S, f)
+	signalling := m.S.NewVarDom(fd.RangeInt64(0, 1))
+	nan := fp.Const(m.S, f, math.NaN())
+	return fd.And(
+		fp.Binary(op, f, r, ords[0], ords[1]),
+		fd.Reify(signalling, fd.Or(isSignalling(t, bits[0]), isSignalling(t, bits[1]))),
+		fd.Element(signalling, []*fd.Var{r, nan}, z))
+}
+
+// isSignalling is the constraint that the pattern bits of type t is a
+// signalling NaN (exponent all ones, quiet bit clear, a non-zero
+// fraction), of either sign.
+func isSignalling(t *ir.Type, bits *fd.Var) fd.Constraint {
+	frac := ir.FracBits(t)
+	sign := uint64(1) << (t.Bits() - 1)
+	lo := (sign-1)&^(uint64(1)<<frac-1) | 1 // +inf's pattern + 1
+	hi := lo - 1 + uint64(1)<<(frac-1) - 1  // the quiet bit clear
+	in := func(lo, hi uint64) fd.Constraint {
+		return fd.And(fd.CmpC(bits, fd.Ge, fd.U64(lo)), fd.CmpC(bits, fd.Le, fd.U64(hi)))
+	}
+	return fd.Or(in(lo, hi), in(sign|lo, sign|hi))
 }
 
 var floatOps = map[ir.Op]fp.Op2{ir.Add: fp.Add, ir.Sub: fp.Sub, ir.Mul: fp.Mul, ir.Div: fp.Div}

@@ -222,9 +222,9 @@ func (b *builder) block(ss []ir.Stmt, cur state) []Stmt {
 
 func (b *builder) stmt(out []Stmt, s ir.Stmt, cur state) []Stmt {
 	if why := ir.FloatCut(s); why != "" {
-		// Math calls are not modelled yet: the path stops here, naming
-		// it. Floating-point values are bit patterns; the fd model
-		// computes with them (package fp).
+		// A math call on arguments of another type (no prototype):
+		// the path stops here, naming it. Floating-point values are
+		// bit patterns; the fd model computes with them (package fp).
 		c := &Cut{src: src{s}, What: s.Position().String() + ": unsupported: " + why}
 		if d := ir.StmtDef(s); d != nil {
 			for _, cell := range b.cellsOfVar(d) {
@@ -282,6 +282,9 @@ func (b *builder) stmt(out []Stmt, s ir.Stmt, cur state) []Stmt {
 	case *ir.Store:
 		return b.store(out, s, cur)
 	case *ir.Call:
+		if f, _, ok := ir.MathCall(s); ok {
+			return b.math(out, s, f, cur)
+		}
 		return b.call(out, s, cur)
 	case *ir.Unsupported:
 		c := &Cut{src: src{s}, What: s.Pos.String() + ": " + s.What}
@@ -586,4 +589,20 @@ func (b *builder) addVar(set map[*Cell]bool, v *ir.Var) {
 	for _, c := range b.f.parts(b.f.PT.ObjectOf(v)) {
 		set[c] = true
 	}
+}
+
+// math translates a call of an exact math function (ir.MathCall): an
+// operation of its arguments, with no effect on memory (errno is set by
+// neither the interpreter nor the models). A call whose result is ignored
+// does nothing.
+func (b *builder) math(out []Stmt, s *ir.Call, f string, cur state) []Stmt {
+	if s.Dst == nil {
+		return out
+	}
+	op := &Op{src: src{s}, Kind: OpMath, Func: f}
+	for _, a := range s.Args {
+		op.Args = append(op.Args, b.value(cur, a))
+	}
+	op.Dst = b.def(cur, b.scalarCell(s.Dst), op)
+	return append(out, op)
 }

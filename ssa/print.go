@@ -160,6 +160,9 @@ func (p *printer) stmtString(s Stmt) string {
 			return fmt.Sprintf("%s = %s %s %s", s.Dst, s.Args[0], s.Op, s.Args[1])
 		case OpConv:
 			return fmt.Sprintf("%s = (%s)%s", s.Dst, s.Dst.Cell.Typ, s.Args[0])
+		case OpMath:
+			args := vec(s.Args)
+			return fmt.Sprintf("%s = %s(%s)", s.Dst, s.Func, args[1:len(args)-1])
 		}
 	case *Addr:
 		if s.Of == nil {

@@ -67,13 +67,19 @@ const (
 	OpUnary
 	OpBinary
 	OpConv
+	// OpMath is a call of a math function that IEEE 754 defines exactly
+	// (ir.MathCall): sqrt, fabs, floor, ceil, trunc, round, fmin, fmax,
+	// fmod, in double or float (the type of Dst).
+	OpMath
 )
 
-// Op is x = op(args): a copy, a unary or binary operator, a conversion.
+// Op is x = op(args): a copy, a unary or binary operator, a conversion, a
+// math function.
 type Op struct {
 	src
 	Kind OpKind
-	Op   ir.Op // for OpUnary, OpBinary
+	Op   ir.Op  // for OpUnary, OpBinary
+	Func string // for OpMath: the function without its f suffix
 	Dst  *Version
 	Args []Value
 }

@@ -340,6 +340,17 @@ func (se *searcher) floatInput(x *fd.Var) *fp.Format {
 			return nil
 		}
 	}
+	// A stub's floating-point result (a Test-Comp nondet float too).
+	for _, c := range se.m.Stubs() {
+		for i, d := range c.Dsts {
+			if d == x {
+				if t := c.Stub.Dsts[i].Cell.Typ; t.IsFloat() {
+					return model.FloatFormat(t)
+				}
+				return nil
+			}
+		}
+	}
 	return nil
 }
 
