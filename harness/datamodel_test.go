@@ -34,6 +34,10 @@ var dataModelCases = []struct {
 		ir.LP64:  {"20:true": "unreachable", "27:true": "unreachable"},
 		ir.ILP32: {},
 	}},
+	{"samples.c", map[ir.DataModel]map[string]string{
+		ir.LP64:  {"19:true": "unreachable", "21:false": "unreachable"},
+		ir.ILP32: {"19:false": "unreachable", "21:true": "unreachable", "21:false": "unreachable"},
+	}},
 }
 
 // TestDataModels answers the programs of testdata/datamodel under each
