@@ -170,7 +170,7 @@ func (in *instrumenter) volatileRead(s ir.Stmt, dst *ir.Var, what string) ([]ir.
 
 // isCut reports whether the model of the runs cut at a goal cannot follow
 // a run past s: a construct inka does not model, a call of the C library
-// it does not model, a math call (ir.FloatCut), a call
+// it does not model, a math call on arguments of another type than its own (ir.FloatCut), a call
 // left un-inlined by the recursion bound. Those
 // the goal can follow are cut points (see instrument); the others end the
 // runs that reach them exactly.
