@@ -6,6 +6,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/inka-tool/inka/frontend"
 )
 
 // TestFloatSolved: floating-point computation is solved (package fp): the
@@ -93,4 +95,22 @@ func TestFloatMathCalls(t *testing.T) {
 		r := g.Reach(decisionGoal(t, g, c.line, c.outcome), 1)
 		assert.Equal(t, c.want, r.Status, "%s line %d %s: %s", c.fn, c.line, c.outcome, r.Reason)
 	}
+}
+
+// TestFloatFD: in auto mode a goal decided by floating-point computation
+// goes to fd with its whole budget, not a quarter of it before sat, which
+// cuts floating point: roundtrip's goal that only rounding makes
+// unreachable (interval reasoning cannot relate f and (float)(double)f)
+// stays unknown for fd's budget, not for the bit-level engine's cut.
+func TestFloatFD(t *testing.T) {
+	u, err := frontend.Load("../testdata/float/rounding.c", frontend.Options{})
+	require.NoError(t, err)
+	p, err := u.Lower("roundtrip")
+	require.NoError(t, err)
+	g, err := NewGenerator(p, Options{Check: true, Steps: 20_000})
+	require.NoError(t, err)
+	r := g.Reach(decisionGoal(t, g, 20, "true"), 1)
+	require.Equal(t, Unknown, r.Status, r.Reason)
+	assert.Equal(t, "fd", r.Engine)
+	assert.Contains(t, r.Reason, "budget exhausted")
 }

@@ -20,8 +20,9 @@ import (
 //     SAT answers those in milliseconds and proves them unreachable.
 //   - auto (the default): a goal goes to fd with a quarter of its steps,
 //     then to sat if fd leaves it unknown; a goal decided by mostly bitwise
-//     arithmetic (bitLevel) gets only a quick try of fd before sat, and fd
-//     has what sat leaves.
+//     arithmetic (goalLevel) gets only a quick try of fd before sat, and fd
+//     has what sat leaves; a goal decided by floating-point computation,
+//     which the bit-level formula cuts, goes to fd alone.
 const (
 	EngineAuto = "auto"
 	EngineFD   = "fd"
@@ -73,7 +74,9 @@ func (g *Generator) reach(goal Goal, max int) (res *GoalResult) {
 		return g.reachFD(goal, max, gb, g.Opts.Steps)
 	case g.Opts.Engine == EngineSAT:
 		return g.reachSAT(goal, max, gb)
-	case g.bitLevel(goal):
+	case g.goalLevel(goal) == levelFloat:
+		return g.reachFD(goal, max, gb, g.Opts.Steps)
+	case g.goalLevel(goal) == levelBits:
 		// fd answers the easy goals of such a function at once (a quick
 		// try), gini the bit mixes, fd again with what is left.
 		res = g.reachFD(goal, max, gb.Child("fd", fdQuick, time.Time{}), fdQuick)
@@ -126,13 +129,23 @@ func isBudgetReason(why string) bool {
 		strings.Contains(why, "budget stopped")
 }
 
-// bitLevel reports whether what decides the goal is mostly bitwise: at
-// least half of the arithmetic operations its decision's condition depends
-// on (through the definitions of the variables and the tests around them,
-// memory left out) are &, |, ^, ~, shifts or multiplications that wrap
-// (unsigned). For a statement
-// goal, the operations of the whole function count.
-func (g *Generator) bitLevel(goal Goal) bool {
+// level is the kind of computation that decides a goal, for the engine
+// choice of auto mode.
+type level uint8
+
+const (
+	levelMixed level = iota // fd first, then sat
+	levelBits               // mostly bitwise: sat after a quick try of fd
+	levelFloat              // floating point: fd alone (sat cuts it)
+)
+
+// goalLevel says what decides the goal: floating-point computation
+// (ir.FloatStmt) among the operations its decision's condition depends on
+// (through the definitions of the variables and the tests around them,
+// memory left out); else mostly bitwise operations: at least half of them
+// are &, |, ^, ~, shifts or multiplications that wrap (unsigned). For a
+// statement goal, the operations of the whole function count.
+func (g *Generator) goalLevel(goal Goal) level {
 	var slice []ir.Stmt
 	ix := g.defIndex()
 	if goal.Kind != DecisionGoal {
@@ -163,10 +176,19 @@ func (g *Generator) bitLevel(goal Goal) bool {
 			}
 		}
 	}
-	b := bitwiseMost(slice, ix.truth)
+	b := levelMixed
+	if bitwiseMost(slice, ix.truth) {
+		b = levelBits
+	}
+	for _, s := range slice {
+		if ir.FloatStmt(s) != "" {
+			b = levelFloat
+			break
+		}
+	}
 	if goal.Kind == DecisionGoal {
 		if g.bitDecs == nil {
-			g.bitDecs = map[*ir.Decision]bool{}
+			g.bitDecs = map[*ir.Decision]level{}
 		}
 		g.bitDecs[goal.Dec] = b
 	}

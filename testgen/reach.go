@@ -245,7 +245,7 @@ type Generator struct {
 	// defs and bitDecs serve the engine choice of each goal
 	// (portfolio.go), computed once for the function.
 	defs    *defIndex
-	bitDecs map[*ir.Decision]bool
+	bitDecs map[*ir.Decision]level
 	// returns maps the calls whose pointer results are inputs to the
 	// roots of their objects in shape (ir.StubReturns, stubptr.go).
 	returns map[*ir.Call]string
