@@ -293,10 +293,13 @@ func (se *searcher) label(x *fd.Var) bool {
 	d := x.Dom()
 	if h, ok := se.hints[x]; ok && d.Contains(h) && !d.IsSingleton() {
 		// The value a run near the goal had, then the others.
-		if se.branch(func() bool { return x.Assign(h) }) || se.limit {
+		stop, whole := se.hinted(x, h)
+		if stop || se.limit {
 			return true
 		}
-		d = d.Remove(h)
+		if whole {
+			d = d.Remove(h)
+		}
 	}
 	v := closestToZero(d)
 	if se.branch(func() bool { return x.Assign(v) }) {
@@ -391,6 +394,28 @@ func (se *searcher) branch(decide func() bool) bool {
 		return false
 	}
 	return se.dfs()
+}
+
+// hinted tries x = h, a run's value near the goal, with a quarter of the
+// nodes left to the labeling subtree: a hint that leads nowhere must not
+// take the round (a wrong guess of a in a / b == 5 && a % b == -3 leaves
+// b's whole range to refute, 1.7 M steps where the usual order takes
+// 400). It returns stop as branch does, and whether the branch x = h was
+// explored whole (else h stays in the domain, for the usual order).
+func (se *searcher) hinted(x *fd.Var, h fd.Int) (stop, whole bool) {
+	outer := se.cap
+	if outer == 0 {
+		return se.branch(func() bool { return x.Assign(h) }), true
+	}
+	se.cap = se.nodes + max(1, (outer-se.nodes)/4)
+	stop = se.branch(func() bool { return x.Assign(h) })
+	local := se.cut && !se.limit && !se.roundOver && se.nodes <= outer
+	se.cap = outer
+	if local {
+		se.cut = false
+		return false, false
+	}
+	return stop, true
 }
 
 // halves splits d (all on one side of v) at its middle, the half nearer to
