@@ -396,26 +396,21 @@ func (se *searcher) branch(decide func() bool) bool {
 	return se.dfs()
 }
 
-// hinted tries x = h, a run's value near the goal, with a quarter of the
-// nodes left to the labeling subtree: a hint that leads nowhere must not
-// take the round (a wrong guess of a in a / b == 5 && a % b == -3 leaves
-// b's whole range to refute, 1.7 M steps where the usual order takes
-// 400). It returns stop as branch does, and whether the branch x = h was
-// explored whole (else h stays in the domain, for the usual order).
+// hinted tries x = h, a run's value near the goal, first — in the
+// paths-first rounds only, with the subtree's whole node bound: a good
+// hint (append's length, where the pre-pass's run is one byte short)
+// leads to a test within it, and a misleading one (a wrong a in
+// a / b == 5 && a % b == -3 leaves b's whole range to refute) costs those
+// rounds alone, the inputs-first rounds labeling in the usual order (it
+// took every round, which grew until the hinted subtree was refuted
+// whole: 1.67 M steps for that goal, 423 without hints). It returns stop
+// as branch does, and whether the branch x = h was explored whole (else h
+// stays in the domain, for the usual order).
 func (se *searcher) hinted(x *fd.Var, h fd.Int) (stop, whole bool) {
-	outer := se.cap
-	if outer == 0 {
-		return se.branch(func() bool { return x.Assign(h) }), true
-	}
-	se.cap = se.nodes + max(1, (outer-se.nodes)/4)
-	stop = se.branch(func() bool { return x.Assign(h) })
-	local := se.cut && !se.limit && !se.roundOver && se.nodes <= outer
-	se.cap = outer
-	if local {
-		se.cut = false
+	if se.inputsFirst && se.cap > 0 {
 		return false, false
 	}
-	return stop, true
+	return se.branch(func() bool { return x.Assign(h) }), true
 }
 
 // halves splits d (all on one side of v) at its middle, the half nearer to
