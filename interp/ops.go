@@ -190,15 +190,10 @@ func binary(op ir.Op, x, y Val, t *ir.Type) (Val, error) {
 		return Val{Typ: t, Bits: ir.Truncate(t, uint64(r))}, nil
 	}
 	a, b := x.Bits, y.Bits
-	var r uint64
-	switch op {
-	case ir.Add:
-		r = a + b
-	case ir.Sub:
-		r = a - b
-	case ir.Mul:
-		r = a * b
-	case ir.Div, ir.Rem:
+	r, ok := ring(op, a, b)
+	switch {
+	case ok:
+	case op == ir.Div || op == ir.Rem:
 		if b == 0 {
 			return Val{}, ub(DivByZero, "%s %s 0", x, op)
 		}
@@ -207,16 +202,31 @@ func binary(op ir.Op, x, y Val, t *ir.Type) (Val, error) {
 		} else {
 			r = a % b
 		}
-	case ir.And:
+	case op == ir.And:
 		r = a & b
-	case ir.Or:
+	case op == ir.Or:
 		r = a | b
-	case ir.Xor:
+	case op == ir.Xor:
 		r = a ^ b
 	default:
 		return Val{}, unsupportedf("binary operator %v on %s", op, xt)
 	}
 	return Val{Typ: t, Bits: ir.Truncate(t, r)}, nil
+}
+
+// ring computes a op b for +, - and * modulo 2^64 (ok false for other
+// operators): unsigned arithmetic, and the wrapped signed arithmetic of
+// Config.WrapArith, truncated to their type by the caller.
+func ring(op ir.Op, a, b uint64) (uint64, bool) {
+	switch op {
+	case ir.Add:
+		return a + b, true
+	case ir.Sub:
+		return a - b, true
+	case ir.Mul:
+		return a * b, true
+	}
+	return 0, false
 }
 
 func cmp(op ir.Op, lt, eq bool) bool {

@@ -52,15 +52,10 @@ func wrapBinary(op ir.Op, x, y Val, t *ir.Type) (Val, bool) {
 		return Val{}, false
 	}
 	a, b := x.Bits, y.Bits
-	var r uint64
-	switch op {
-	case ir.Add:
-		r = a + b
-	case ir.Sub:
-		r = a - b
-	case ir.Mul:
-		r = a * b
-	case ir.Shl, ir.Shr:
+	r, ok := ring(op, a, b)
+	switch {
+	case ok:
+	case op == ir.Shl || op == ir.Shr:
 		w := uint64(x.Typ.Bits())
 		if w < 32 {
 			w = 32
