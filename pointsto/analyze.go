@@ -664,6 +664,9 @@ func (r *Result) load(g Graph, s *ir.Load) {
 				}
 			}
 		}
+		if p == 0 && s.Dst.Typ.IsPointer() {
+			out = r.refine(s.Dst, out)
+		}
 		r.assign(g, Loc{r.objOf[s.Dst], p}, out)
 	}
 }
