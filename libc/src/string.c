@@ -242,12 +242,20 @@ __INKA_MEMCHR(__inka_libc_memchr_u, unsigned char)
 #undef __INKA_MEMCHR
 
 #ifdef __INKA_BYTES
+/* memmove copies backwards only when the destination starts inside the
+ * source, past its first byte: d is s + k for some 0 < k < n. The test is
+ * a loop of pointer equalities, which compare two pointers exactly in
+ * every model (different objects are never equal, and s + k stays inside
+ * the source), where comparing the addresses (as integers, or with <
+ * across objects) is outside C's semantics and a cut for the analysis. */
 void *memmove(void *dst, const void *src, size_t n)
 {
 	unsigned char *d = dst;
 	const unsigned char *s = src;
-	size_t i;
-	if ((__inka_uintptr_t)d - (__inka_uintptr_t)s >= n) {
+	size_t i, k = 1;
+	while (k < n && d != s + k)
+		k++;
+	if (k >= n) {
 		for (i = 0; i < n; i++)
 			d[i] = s[i];
 	} else {
