@@ -22,11 +22,18 @@ import (
 // (putc) on stdout or stderr are the models' __inka_fputs and
 // __inka_fputc; puts and putchar are models like strlen.
 //
-// What is not modelled — a format that is not a literal, a conversion of
-// floating point, %p, a width or precision given by an argument, another
-// stream — keeps the call of the library: a no-op whose output the run
-// does not know (interp.Result.OutputLost) when the value is not used, and
-// a cut naming the conversion when it is.
+// A conversion of floating point (%f %e %g, exactly rounded by the
+// interpreter as glibc does) is written by __inka_output_float; its count
+// is not modelled, so the value of a call with one is a cut naming it.
+// fwrite to stdout or stderr is the model's __inka_fwrite, perror
+// __inka_perror (glibc's messages for errno).
+//
+// What is not modelled — a format that is not a literal, %p (an address,
+// which a run on another machine does not reproduce), %a, a long double,
+// a width or precision given by an argument, another stream — keeps the
+// call of the library: a no-op whose output the run does not know
+// (interp.Result.OutputLost) when the value is not used, and a cut naming
+// the conversion when it is.
 
 // convSpec is one conversion of a printf format.
 type convSpec struct {
@@ -117,6 +124,11 @@ func convType(conv byte, length string) *ir.Type {
 			return ir.UCharType
 		}
 		return nil
+	case 'f', 'F', 'e', 'E', 'g', 'G':
+		if length == "" || length == "l" {
+			return ir.DoubleType
+		}
+		return nil
 	case 'd', 'i', 'u', 'o', 'x', 'X':
 	default:
 		return nil
@@ -158,6 +170,16 @@ func (b *funcBuilder) output(name string, args []cc.ExpressionNode, pos token.Po
 				// stdout itself is not read: the library's object
 				return b.printf(name, s, args[1:], pos, want)
 			}
+		}
+	case "fwrite":
+		if len(args) == 4 {
+			if s := stdStream(args[3]); s != 0 {
+				return b.modelCall("__inka_fwrite", args[:3], []ir.Value{ir.NewConst(ir.IntType, uint64(s))}, pos, want), true
+			}
+		}
+	case "perror":
+		if len(args) == 1 {
+			return b.modelCall("__inka_perror", args, nil, pos, want), true
 		}
 	case "fputs", "fputc", "putc":
 		if len(args) == 2 {
@@ -210,8 +232,11 @@ func (b *funcBuilder) printf(name string, stream int, args []cc.ExpressionNode, 
 	b.callArgs(vals, args[1:], nil)
 	for i, p := range pieces[:len(pieces)-1] {
 		t := vals.Args[i].Type()
-		if p.conv.typ.IsPointer() != t.IsPointer() || !t.IsScalar() {
+		if p.conv.typ.IsPointer() != t.IsPointer() || p.conv.typ.IsFloat() != t.IsFloat() || !t.IsScalar() {
 			return b.outputCut(name, fmt.Sprintf("a %s argument for %%%c", t, byte(p.conv.spec)), want, pos)
+		}
+		if want && p.conv.typ.IsFloat() {
+			return b.outputCut(name, fmt.Sprintf("the conversion %%%c", byte(p.conv.spec)), want, pos)
 		}
 	}
 	st := ir.NewConst(ir.IntType, uint64(stream))
@@ -240,6 +265,9 @@ func (b *funcBuilder) printf(name string, stream int, args []cc.ExpressionNode, 
 		v := b.convert(vals.Args[i], c.typ)
 		head := []ir.Value{st, ir.NewConst(ir.IntType, uint64(c.spec)), ir.NewConst(ir.IntType, uint64(c.width)), ir.NewConst(ir.IntType, uint64(int64(c.prec)))}
 		switch {
+		case c.typ.IsFloat():
+			// written, not counted: a float's count is not modelled
+			b.emit(&ir.Call{At: b.at(), Extern: b.intrinsic("__inka_output_float", pos), Args: append(head, v)})
 		case c.typ.IsPointer():
 			// the model reads the string even when its count is not used
 			if n := b.modelCall("__inka_printf_str", nil, append(head, v), pos, want); want {

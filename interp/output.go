@@ -1,6 +1,7 @@
 package interp
 
 import (
+	"math"
 	"strconv"
 	"strings"
 
@@ -13,7 +14,9 @@ import (
 // __inka_output_text(stream, c1, ..., cn) the bytes of a piece of a
 // printf format, and __inka_output_int(stream, spec, width, prec, v) one
 // integer conversion of printf (the format's flags and conversion letter
-// in spec, ir.OutputMinus and its kin). The run records what they write (Result.Stdout,
+// in spec, ir.OutputMinus and its kin), __inka_output_float(stream, spec,
+// width, prec, v) a floating-point one (%f %e %g, exactly rounded as
+// glibc does), __inka_output_errno(stream, e) perror's message for e. The run records what they write (Result.Stdout,
 // Result.Stderr); the program cannot read it back, so for the analysis
 // they do nothing. A call of the library that writes output inka does not
 // format (a printf with a %f, fwrite) leaves the output unknown
@@ -42,6 +45,10 @@ func (m *machine) output(e *ir.Extern, args []Val) bool {
 		text = string(b)
 	case "__inka_output_int":
 		text = FormatInt(int(args[1].Int64()), int(args[2].Int64()), int(args[3].Int64()), args[4].Bits)
+	case "__inka_output_float":
+		text = FormatFloat(int(args[1].Int64()), int(args[2].Int64()), int(args[3].Int64()), args[4].Float64())
+	case "__inka_output_errno":
+		text = ErrnoMessage(int64(int32(args[1].Bits)))
 	case "__inka_output_field":
 		m.field = &field{spec: int(args[1].Int64()), width: int(args[2].Int64())}
 		return true
@@ -140,4 +147,108 @@ func pad(s string, width int, left, zero bool, sign string) string {
 		return sign + strings.Repeat("0", n) + s
 	}
 	return strings.Repeat(" ", n) + sign + s
+}
+
+// FormatFloat formats v as printf's conversion spec (f F e E g G) does with
+// width and precision (prec < 0: 6), as glibc does: the decimal digits
+// exactly rounded from v's binary value, ties to even (strconv rounds the
+// same way), "inf" and "nan" with their sign ("-nan" for a NaN whose sign
+// bit is set), padded with spaces, never zeros.
+func FormatFloat(spec, width, prec int, v float64) string {
+	conv := byte(spec & 0xff)
+	upper := conv == 'F' || conv == 'E' || conv == 'G'
+	sign := ""
+	switch {
+	case math.Signbit(v):
+		sign = "-"
+	case spec&ir.OutputPlus != 0:
+		sign = "+"
+	case spec&ir.OutputSpace != 0:
+		sign = " "
+	}
+	left := spec&ir.OutputMinus != 0
+	if math.IsInf(v, 0) || math.IsNaN(v) {
+		s := "inf"
+		if math.IsNaN(v) {
+			s = "nan"
+		}
+		if upper {
+			s = strings.ToUpper(s)
+		}
+		return pad(s, width, left, false, sign)
+	}
+	if prec < 0 {
+		prec = 6
+	}
+	hash := spec&ir.OutputHash != 0
+	a := math.Abs(v)
+	var s string
+	switch conv | 0x20 {
+	case 'f':
+		s = strconv.FormatFloat(a, 'f', prec, 64)
+		if hash && prec == 0 {
+			s += "."
+		}
+	case 'e':
+		s = expForm(a, prec, hash)
+	default: // g
+		if prec == 0 {
+			prec = 1
+		}
+		x := exponent(strconv.FormatFloat(a, 'e', prec-1, 64))
+		switch {
+		case x == prec && exponent(strconv.FormatFloat(a, 'e', 40, 64)) == prec-1:
+			// glibc chose the form on the exponent before rounding
+			// (prec-1: the f form with no fraction digit), then the
+			// rounding carried into a new digit: the e form with no
+			// fraction digit ("%#g" of 999999.5 is "1.e+06", where C
+			// says "1.00000e+06")
+			s = expForm(a, 0, hash)
+		case x < -4 || x >= prec:
+			s = expForm(a, prec-1, hash)
+		default:
+			s = strconv.FormatFloat(a, 'f', prec-1-x, 64)
+			if hash && !strings.Contains(s, ".") {
+				s += "."
+			}
+		}
+		if !hash {
+			s = trimFraction(s)
+		}
+	}
+	if upper {
+		s = strings.ToUpper(s)
+	}
+	return pad(s, width, left, spec&ir.OutputZero != 0, sign)
+}
+
+// exponent is the exponent of s, a number in the e form.
+func exponent(s string) int {
+	x, _ := strconv.Atoi(s[strings.IndexByte(s, 'e')+1:])
+	return x
+}
+
+// expForm is a in the form d.ddde±dd with prec digits after the point (a
+// point without digits when hash).
+func expForm(a float64, prec int, hash bool) string {
+	s := strconv.FormatFloat(a, 'e', prec, 64)
+	if hash && prec == 0 {
+		i := strings.IndexByte(s, 'e')
+		s = s[:i] + "." + s[i:]
+	}
+	return s
+}
+
+// trimFraction removes the trailing zeros of the fraction of s (in its
+// mantissa when s has an exponent), and the point when nothing is left
+// after it: %g without #.
+func trimFraction(s string) string {
+	exp := ""
+	if i := strings.IndexByte(s, 'e'); i >= 0 {
+		s, exp = s[:i], s[i:]
+	}
+	if strings.Contains(s, ".") {
+		s = strings.TrimRight(strings.TrimRight(s, "0"), ".")
+	}
+	return s + exp
 }

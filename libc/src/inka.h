@@ -29,10 +29,14 @@ void __inka_output(int stream, int c);
 
 /* __inka_output_text(stream, c1, ..., cn) writes the bytes c1..cn (a
  * piece of a printf format), __inka_output_int(stream, spec, width, prec,
- * v) one integer conversion of printf (stdio.c), formatted by the
- * interpreter. */
+ * v) one integer conversion of printf (stdio.c), __inka_output_float one
+ * of %f %e %g (their count is not modelled), formatted by the
+ * interpreter. __inka_output_errno(stream, e) writes glibc's message for
+ * the error number e (strerror's text, perror). */
 void __inka_output_text(int stream, ...);
 void __inka_output_int(int stream, int spec, int width, int prec, unsigned long long v);
+void __inka_output_float(int stream, int spec, int width, int prec, double v);
+void __inka_output_errno(int stream, int e);
 
 /* The bytes written between __inka_output_field(stream, spec, width) and
  * __inka_output_end(stream) are one field of printf, padded to width with

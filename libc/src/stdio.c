@@ -10,8 +10,9 @@
  * number of characters it writes. The interpreter formats the integers
  * itself (__inka_output_int); here they are counted, digits by
  * comparisons and no loop, so that `printf("%d", x) == 3` is a goal like
- * any other. fputs and fputc on stdout or stderr are __inka_fputs and
- * __inka_fputc with the stream's number. */
+ * any other. fputs, fputc and fwrite on stdout or stderr are
+ * __inka_fputs, __inka_fputc and __inka_fwrite with the stream's number;
+ * perror is __inka_perror. */
 
 int puts(const char *s)
 {
@@ -45,6 +46,37 @@ static int __inka_fputc(int c, int stream)
 {
 	__inka_output(stream, (unsigned char)c);
 	return (unsigned char)c;
+}
+
+/* glibc's fwrite returns 0 when size or n is 0, else n. */
+static __inka_size_t __inka_fwrite(const void *p, __inka_size_t size, __inka_size_t n, int stream)
+{
+	const unsigned char *b = p;
+	__inka_size_t i = 0;
+	if (size == 0 || n == 0)
+		return 0;
+	while (i < size * n) {
+		__inka_output(stream, b[i]);
+		i++;
+	}
+	return n;
+}
+
+/* perror writes "s: " (when s is a non-empty string), the message of
+ * errno and a new line to standard error. */
+static void __inka_perror(const char *s)
+{
+	int n = 0;
+	if (s != (const char *)0 && s[0] != 0) {
+		while (s[n] != 0) {
+			__inka_output(2, s[n]);
+			n++;
+		}
+		__inka_output(2, ':');
+		__inka_output(2, ' ');
+	}
+	__inka_output_errno(2, errno);
+	__inka_output(2, '\n');
 }
 
 /* The flags of a conversion's spec above its letter (interp/output.go). */

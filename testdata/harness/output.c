@@ -1,7 +1,9 @@
 /* Output through the C library: a usage message, a report line whose
- * length the caller checks, a hex dump, and a warning on stderr. inka
+ * length the caller checks, a hex dump, a warning on stderr, a mean in
+ * floating point, a raw record, errors reported by perror. inka
  * records what each test writes; the harness compares it with what the
  * real printf writes. */
+#include <errno.h>
 #include <stdio.h>
 
 int usage(const char *prog, int verbose)
@@ -41,4 +43,37 @@ long level(long x)
     if (n == 4)
         return x;
     return -n;
+}
+
+/* The mean of count values whose sum is sum, rounded and in full. */
+int mean(double sum, int count)
+{
+    if (count <= 0) {
+        errno = EDOM;
+        perror("mean");
+        return -1;
+    }
+    printf("mean %.2f (%g of %d, %E)\n", sum / count, sum, count, sum);
+    return 0;
+}
+
+/* A record of n bytes written as is, then a new line. */
+int record(const char rec[4], size_t n)
+{
+    if (n > 4)
+        return -1;
+    if (fwrite(rec, 1, n, stdout) != n) /* true unreachable */
+        return -2;
+    fputc('\n', stdout);
+    return (int)n;
+}
+
+/* A failed open reported with the errno its caller left. */
+int opened(int fd)
+{
+    if (fd < 0) {
+        perror("open");
+        return -1;
+    }
+    return 0;
 }
