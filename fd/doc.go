@@ -36,9 +36,18 @@
 //     subscriptions, subsumption, failure, and propagator-owned state set
 //     with SetInt / SetBool / OnUndo. Nothing is copied: domains are
 //     immutable values, saved once per choice point.
-//   - Search: labeling over a list of variables (Store.Search, Store.Solve)
-//     with a variable selection, a value selection or bisection, limits,
-//     restarts and a seed. Search lives outside the propagators.
+//   - Search, in Gecode's way, apart from the model: a Brancher proposes
+//     a Choice at each node (alternatives tried in order: a value, a
+//     domain split, a path to decide — whatever the strategy branches
+//     on); the Engine explores the tree depth first, each alternative in a
+//     choice point of the trail, with limits over the whole search, a
+//     bound per run, and bounded subtrees (Choice.Bound); the meta-engine
+//     Engine.Rounds runs it again and again (restarts, iterative
+//     deepening). Store.Search and Store.Solve are the Labeling brancher
+//     (a variable selection, a value selection, bisection or ZeroFirst)
+//     with a seed and Luby restarts; testgen's strategies (paths first,
+//     inputs first) are branchers over the same engine. No propagator
+//     knows it is searched.
 //   - Stats: Constraints (the paper's #c), Prunings (#pr), Propagations,
 //     Nodes, Failures, Time.
 //

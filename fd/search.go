@@ -5,9 +5,9 @@ import (
 	"time"
 )
 
-// Search is kept apart from the model: a strategy picks a variable and a
-// decision, the engine explores the binary tree (decision / its negation)
-// depth first with Push and Pop, and no propagator knows it is searched.
+// Labeling: the classic strategy (a variable selection, a value selection
+// or bisection) as a Brancher over the engine of engine.go, with the
+// options, limits and restarts of Store.Search.
 
 // VarSelect chooses the next variable to branch on.
 type VarSelect uint8
@@ -39,6 +39,11 @@ const (
 	Split
 	// SplitHigh bisects upper half first: x > mid, then x ≤ mid.
 	SplitHigh
+	// NearZero tries the value closest to zero, then the rest of the
+	// domain in halves, nearer to zero first (ZeroFirst): solutions come
+	// in order of increasing magnitude, and wide domains are cut, never
+	// enumerated. testgen labels C inputs this way.
+	NearZero
 )
 
 // SearchOptions configures a search. The zero value labels nothing; set
@@ -51,7 +56,9 @@ type SearchOptions struct {
 	// restarts. The same seed gives the same search.
 	Seed uint64
 	// Limits; zero means none. When one is hit the search stops and
-	// Result.Limit is set.
+	// Result.Limit is set. NodeLimit counts the nodes the engine expands
+	// (Engine.Nodes), each of which tries up to two alternatives
+	// (Stats.Nodes counts those).
 	TimeLimit time.Duration
 	NodeLimit int64
 	FailLimit int64
@@ -76,63 +83,165 @@ type Result struct {
 	Limit bool
 }
 
-type engine struct {
+// labeling is the Brancher of Store.Search: it picks a variable of Vars
+// (VarSel) and branches on a value of it (ValSel): x = v then x ≠ v, or a
+// split x ≤ mid then x > mid.
+type labeling struct {
 	s      *Store
 	o      SearchOptions
 	rng    *rand.Rand
-	start  time.Time
-	onSol  func() bool
-	nodes0 int64
-	fails0 int64
-	limit  bool  // a user limit was hit
-	rlimit int64 // failure budget of the current restart run (0: none)
-	rfail  int64 // failures at the start of the current run
-	rhit   bool  // the restart budget was hit
-	next   int   // InputOrder: first index that may be unfixed (trailed)
-	random bool  // break ties at random
-	sols   int64
-	calls  int64
+	next   int  // InputOrder: first index that may be unfixed (trailed)
+	random bool // break ties at random
 }
 
-// tick is true every 64 calls: reading the clock at every node would cost
-// more than a small node.
-func (e *engine) tick() bool {
-	e.calls++
-	return e.calls&63 == 0
+// Labeling returns the brancher that labels opts.Vars with opts.VarSel and
+// opts.ValSel (opts.Seed drives ValRandom): the strategy of Store.Search,
+// to run on an Engine of one's own.
+func (s *Store) Labeling(opts SearchOptions) Brancher {
+	return &labeling{s: s, o: opts, rng: rand.New(rand.NewPCG(opts.Seed, opts.Seed^0x9e3779b97f4a7c15))}
+}
+
+// Choose implements Brancher.
+func (l *labeling) Choose() Choice {
+	x := l.selectVar()
+	if x == nil {
+		return Choice{}
+	}
+	if l.o.ValSel == NearZero {
+		return Choice{Alts: ZeroFirst(x, x.Dom())}
+	}
+	v, split := l.decide(x)
+	hi := l.o.ValSel == SplitHigh
+	if split {
+		le := func() bool { return x.SetMax(v) }
+		gt := func() bool { return x.SetMin(v.Inc()) }
+		if hi {
+			return Choice{Alts: []Alt{gt, le}}
+		}
+		return Choice{Alts: []Alt{le, gt}}
+	}
+	return Choice{Alts: []Alt{func() bool { return x.Assign(v) }, func() bool { return x.Remove(v) }}}
+}
+
+// ZeroFirst returns the alternatives that label x over d (a part of its
+// domain): the value of d closest to zero (the positive one on a tie),
+// then the rest of d in two halves around it, nearer half first, each
+// split at its middle, the quarter nearer to zero first.
+func ZeroFirst(x *Var, d Domain) []Alt {
+	v := closestToZero(d)
+	alts := []Alt{func() bool { return x.Assign(v) }}
+	below := d.Bound(d.Min(), v.Dec())
+	above := d.Bound(v.Inc(), d.Max())
+	parts := []Domain{above, below}
+	if v.Sign() < 0 {
+		parts = []Domain{below, above}
+	}
+	for _, p := range parts {
+		if !p.IsEmpty() {
+			alts = append(alts, Within(x, halves(p, v))...)
+		}
+	}
+	return alts
+}
+
+// Within returns the alternatives x ∈ d for each d of ds, in order.
+func Within(x *Var, ds []Domain) []Alt {
+	alts := make([]Alt, len(ds))
+	for i, d := range ds {
+		alts[i] = func() bool { return x.Intersect(d) }
+	}
+	return alts
+}
+
+// halves splits d (all on one side of v) at its middle, the half nearer to
+// v first.
+func halves(d Domain, v Int) []Domain {
+	if d.IsSingleton() {
+		return []Domain{d}
+	}
+	lo, hi := d.Min(), d.Max()
+	mid := lo.Add(hi.Sub(lo).Rsh(1))
+	a := d.Bound(lo, mid)
+	b := d.Bound(mid.Inc(), hi)
+	if hi.Less(v) {
+		return []Domain{b, a}
+	}
+	return []Domain{a, b}
+}
+
+// closestToZero returns the value of d nearest to 0 (the positive one on a
+// tie).
+func closestToZero(d Domain) Int {
+	zero := I64(0)
+	if d.Contains(zero) {
+		return zero
+	}
+	if zero.Less(d.Min()) {
+		return d.Min()
+	}
+	if d.Max().Less(zero) {
+		return d.Max()
+	}
+	up, okU := d.Next(zero)
+	dn, okD := d.Prev(zero)
+	switch {
+	case !okD:
+		return up
+	case !okU:
+		return dn
+	}
+	if up.Leq(dn.Neg()) {
+		return up
+	}
+	return dn
 }
 
 // Search explores the tree of decisions on opts.Vars and calls onSolution
 // at each solution, with the store at that solution (all Vars fixed; read
 // any variable). onSolution returns false to stop. The store is given back
 // as it was before the call (all choice points popped), with Stats updated.
+// It is the Labeling brancher on an Engine, with Rounds for the restarts.
 func (s *Store) Search(opts SearchOptions, onSolution func() bool) Result {
-	e := &engine{s: s, o: opts, onSol: onSolution, start: time.Now()}
-	e.rng = rand.New(rand.NewPCG(opts.Seed, opts.Seed^0x9e3779b97f4a7c15))
-	e.nodes0, e.fails0 = s.Stats.Nodes, s.Stats.Failures
-	defer func() { s.Stats.Time += time.Since(e.start) }()
+	start := time.Now()
+	defer func() { s.Stats.Time += time.Since(start) }()
+	s.Push()
+	defer s.Pop()
+	if !s.Propagate() {
+		s.Stats.Failures++
+		return Result{Complete: true}
+	}
+	l := s.Labeling(opts).(*labeling)
+	var sols, calls int64
+	e := &Engine{S: s, B: l, MaxNodes: opts.NodeLimit, MaxFailures: opts.FailLimit}
+	e.Solution = func() bool {
+		sols++
+		if onSolution != nil && !onSolution() {
+			return true
+		}
+		return opts.MaxSolutions > 0 && sols >= opts.MaxSolutions
+	}
+	if opts.TimeLimit > 0 {
+		e.Node = func() bool {
+			// Reading the clock at every node would cost more than a
+			// small node.
+			calls++
+			return calls&63 != 0 || time.Since(start) < opts.TimeLimit
+		}
+	}
 	restarts := opts.Restarts && opts.MaxSolutions == 1
 	scale := opts.RestartScale
 	if scale <= 0 {
 		scale = 100
 	}
-	for run := int64(1); ; run++ {
-		if restarts {
-			e.rlimit = scale * luby(run)
-			e.rfail = s.Stats.Failures
-			e.random = run > 1
+	o, complete := e.Rounds(func(run int) Bound {
+		if !restarts {
+			return Bound{}
 		}
-		e.rhit = false
-		s.Push()
-		stop := e.dfs()
-		s.Pop()
-		if e.limit {
-			return Result{Solutions: e.sols, Limit: true}
-		}
-		if !e.rhit {
-			return Result{Solutions: e.sols, Complete: !stop}
-		}
-		// The run used up its failure budget: restart.
-	}
+		// The run's failure budget, and random ties after the first.
+		l.random = run > 0
+		return Bound{Failures: scale * luby(int64(run)+1)}
+	})
+	return Result{Solutions: sols, Complete: complete, Limit: o == Limited}
 }
 
 // Solve looks for one solution and returns the values of opts.Vars in it
@@ -162,89 +271,14 @@ func luby(i int64) int64 {
 	}
 }
 
-// stopNow checks the limits.
-func (e *engine) stopNow() bool {
-	s := e.s
-	if e.o.NodeLimit > 0 && s.Stats.Nodes-e.nodes0 >= e.o.NodeLimit ||
-		e.o.FailLimit > 0 && s.Stats.Failures-e.fails0 >= e.o.FailLimit ||
-		e.o.TimeLimit > 0 && e.tick() && time.Since(e.start) >= e.o.TimeLimit {
-		e.limit = true
-		return true
-	}
-	if e.rlimit > 0 && s.Stats.Failures-e.rfail >= e.rlimit {
-		e.rhit = true
-		return true
-	}
-	return false
-}
-
-// dfs explores the subtree of the current store; it returns true to stop
-// the whole search. The right branch (the negated decision) is applied in
-// place, in the caller's choice point, so only left branches push.
-func (e *engine) dfs() bool {
-	s := e.s
-	for {
-		if !s.Propagate() {
-			s.Stats.Failures++
-			return e.stopNow()
-		}
-		x := e.selectVar()
-		if x == nil {
-			e.sols++
-			if e.onSol != nil && !e.onSol() {
-				return true
-			}
-			return e.o.MaxSolutions > 0 && e.sols >= e.o.MaxSolutions
-		}
-		if e.stopNow() {
-			return true
-		}
-		s.Stats.Nodes++
-		v, split := e.decide(x)
-		s.Push()
-		if e.apply(x, v, split, true) {
-			if e.dfs() {
-				s.Pop()
-				return true
-			}
-		} else {
-			s.Stats.Failures++
-			if e.stopNow() {
-				s.Pop()
-				return true
-			}
-		}
-		s.Pop()
-		if !e.apply(x, v, split, false) {
-			s.Stats.Failures++
-			return e.stopNow()
-		}
-	}
-}
-
-// apply posts the left (decision) or right (negation) branch.
-func (e *engine) apply(x *Var, v Int, split, left bool) bool {
-	hi := e.o.ValSel == SplitHigh
-	if split {
-		if left != hi {
-			return x.SetMax(v)
-		}
-		return x.SetMin(v.Inc())
-	}
-	if left {
-		return x.Assign(v)
-	}
-	return x.Remove(v)
-}
-
-func (e *engine) selectVar() *Var {
-	xs := e.o.Vars
-	switch e.o.VarSel {
+func (l *labeling) selectVar() *Var {
+	xs := l.o.Vars
+	switch l.o.VarSel {
 	case InputOrder:
-		for i := e.next; i < len(xs); i++ {
+		for i := l.next; i < len(xs); i++ {
 			if !xs[i].IsFixed() {
-				if i != e.next {
-					e.s.SetInt(&e.next, i)
+				if i != l.next {
+					l.s.SetInt(&l.next, i)
 				}
 				return xs[i]
 			}
@@ -259,9 +293,9 @@ func (e *engine) selectVar() *Var {
 			}
 			if best == nil || x.dom.size.Less(best.dom.size) {
 				best, ties = x, 1
-			} else if e.random && x.dom.size == best.dom.size {
+			} else if l.random && x.dom.size == best.dom.size {
 				ties++
-				if e.rng.IntN(ties) == 0 {
+				if l.rng.IntN(ties) == 0 {
 					best = x
 				}
 			}
@@ -277,9 +311,9 @@ func (e *engine) selectVar() *Var {
 			d := x.Degree()
 			if best == nil || d > bd || d == bd && x.dom.size.Less(best.dom.size) {
 				best, bd, ties = x, d, 1
-			} else if e.random && d == bd && x.dom.size == best.dom.size {
+			} else if l.random && d == bd && x.dom.size == best.dom.size {
 				ties++
-				if e.rng.IntN(ties) == 0 {
+				if l.rng.IntN(ties) == 0 {
 					best = x
 				}
 			}
@@ -289,9 +323,9 @@ func (e *engine) selectVar() *Var {
 }
 
 // decide returns the value of the decision and whether it is a split.
-func (e *engine) decide(x *Var) (Int, bool) {
+func (l *labeling) decide(x *Var) (Int, bool) {
 	d := x.dom
-	switch e.o.ValSel {
+	switch l.o.ValSel {
 	case ValMax:
 		return d.max, false
 	case ValMid:
@@ -303,7 +337,7 @@ func (e *engine) decide(x *Var) (Int, bool) {
 		}
 		return hi, false
 	case ValRandom:
-		return e.randomValue(d), false
+		return l.randomValue(d), false
 	case Split, SplitHigh:
 		return d.min.Add(d.max).Rsh(1), true
 	}
@@ -311,8 +345,8 @@ func (e *engine) decide(x *Var) (Int, bool) {
 }
 
 // randomValue draws a value uniformly from d.
-func (e *engine) randomValue(d Domain) Int {
-	r := e.randBelow(d.size)
+func (l *labeling) randomValue(d Domain) Int {
+	r := l.randBelow(d.size)
 	for i := 0; i < d.NumIntervals(); i++ {
 		lo, hi := d.Interval(i)
 		n := hi.Sub(lo).Inc()
@@ -326,14 +360,14 @@ func (e *engine) randomValue(d Domain) Int {
 
 // randBelow draws uniformly in [0, n) for 0 < n (rejection sampling on the
 // smallest power of two above n).
-func (e *engine) randBelow(n Int) Int {
+func (l *labeling) randBelow(n Int) Int {
 	if n.IsUint64() {
-		return U64(e.rng.Uint64N(n.lo))
+		return U64(l.rng.Uint64N(n.lo))
 	}
 	bl := uint(n.Dec().BitLen())
 	mask := Pow2(bl).Dec()
 	for {
-		r := Int{hi: int64(e.rng.Uint64()), lo: e.rng.Uint64()}.And(mask)
+		r := Int{hi: int64(l.rng.Uint64()), lo: l.rng.Uint64()}.And(mask)
 		if r.Less(n) {
 			return r
 		}

@@ -90,7 +90,8 @@ type Var struct {
 
 // Stats counts what the solver did. Constraints is the paper's #c (calls of
 // Store.Post, including those made by propagators), Prunings its #pr (each
-// time a domain is reduced).
+// time a domain is reduced). Nodes counts the alternatives the search
+// tried (Engine), Failures those that failed.
 type Stats struct {
 	Constraints  int64
 	Prunings     int64
