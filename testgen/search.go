@@ -11,12 +11,20 @@ import (
 	"github.com/inka-tool/inka/model"
 )
 
-// searcher labels the inputs of a model depth first. On each variable it
-// first tries the value closest to zero (tests with small values are the
-// ones a person reads best), then bisects the rest of the domain, the half
-// nearer to zero first, so that solutions come out in order of increasing
-// magnitude (2, 5, 8, 11 on the paper's jos97) and wide C domains are cut
-// in halves that propagation can refute, never enumerated.
+// searcher is testgen's search strategy: a Brancher (fd.Brancher) over
+// the fd package's one engine (fd.Engine), which explores the tree depth
+// first with the store's trail, and whose meta-engine (fd.Engine.Rounds)
+// runs the rounds below. The searcher only says how to branch at a node;
+// it has no search loop of its own.
+//
+// On each input it first tries the value closest to zero (tests with
+// small values are the ones a person reads best), then bisects the rest
+// of the domain, the half nearer to zero first (fd.ZeroFirst), so that
+// solutions come out in order of increasing magnitude (2, 5, 8, 11 on the
+// paper's jos97) and wide C domains are cut in halves that propagation can
+// refute, never enumerated. A floating-point input is labeled over the
+// floats (fp.BitsBranches), and an input with a hint (a run's value near
+// the goal) tries it first.
 //
 // Paths are decided before inputs are labeled, ite by ite: on a decided
 // path every pointer is known, every comparison is a posted constraint,
@@ -31,12 +39,14 @@ import (
 // already and whose else outcome is not (the test found then covers
 // more), and, coverage giving no reason either way, for an equality test
 // (x == y: the other side holds nearly everywhere, and an equality posted
-// may creep along others to fail: 2a + b = c ∧ 3a + b = c). So the search goes in rounds, each with a node bound, alternating
-// two strategies:
+// may creep along others to fail: 2a + b = c ∧ 3a + b = c). So the search
+// goes in rounds, each with a node bound (fd.Bound), alternating two
+// strategies:
 //
 //   - paths first: labeling under one decided path (from the first input
-//     labeled to the leaves, ites met on the way included) gets at most
-//     labelNodes nodes and is abandoned past them;
+//     labeled to the leaves, ites met on the way included: a bounded
+//     subtree, fd.Choice.Bound) gets at most labelNodes nodes and is
+//     abandoned past them;
 //   - inputs first (the original INKA's order): inputs are labeled before
 //     any ite is decided, propagation deciding the path, and the whole
 //     tree gets at most 4·labelNodes nodes.
@@ -53,27 +63,21 @@ type searcher struct {
 	// result) is fixed; it returns true to stop the search.
 	onSolution func() bool
 	limit      bool // the budget or the node bound stopped the search
-	nodes      int64
 	maxNodes   int64
 	// enumerate disables the rounds.
 	enumerate bool
 
 	labelNodes int64 // nodes per labeling subtree in this round (0: no bound)
-	cap        int64 // node count past which the current labeling subtree is cut (0: none)
-	cut        bool  // unwinding from a labeling subtree past its cap
-	partial    bool  // this round abandoned some subtree
-	roundCap   int64 // node count past which the whole round is abandoned (0: none)
-	roundOver  bool  // unwinding from a round past its cap
 	// inputsFirst labels every input before deciding ites.
 	inputsFirst bool
 	// iteFrom indexes the model's active ites: those before it are
-	// decided on the current branch (a choice point restores it).
+	// decided on the current branch (trailed: backtracking restores it).
 	iteFrom int
 	// covered are the decision outcomes covered by the tests found so far
 	// (nil: none).
 	covered map[outcome]bool
 	// place is where the goal is in the execution (model.ReachOrder), nil
-	// when not known.
+	// when not known (trailed with Store.OnUndo).
 	place []int
 	// hints are values to try first on some inputs, before the one
 	// closest to zero: those of a run of the pre-pass that reached the
@@ -115,33 +119,38 @@ const (
 )
 
 // run explores the tree under the current state of the store, which must
-// be propagated. It reports whether the search was stopped (by the
-// callback or a limit) rather than exhausted.
+// be propagated: on fd's engine, in rounds (fd.Engine.Rounds) unless it
+// enumerates. It reports whether the search was stopped (by the callback
+// or a limit) rather than exhausted.
 func (se *searcher) run() bool {
-	s := se.m.S
-	s.Push()
-	defer s.Pop()
+	e := &fd.Engine{S: se.m.S, B: se, Solution: se.onSolution, MaxNodes: se.maxNodes,
+		Node: func() bool { return se.budget.Spend(1) }}
+	defer func() { se.limit = se.limit || e.Limit() }()
 	if se.enumerate {
-		se.iteFrom = 0
-		return se.dfs()
+		se.iteFrom, se.labelNodes, se.inputsFirst = 0, 0, false
+		o, _ := e.Run(fd.Bound{})
+		return o != fd.Exhausted
 	}
-	for n := int64(firstLabelNodes); ; n *= 4 {
-		for _, inputsFirst := range []bool{false, true} {
-			se.inputsFirst = inputsFirst
-			se.labelNodes, se.cap, se.cut, se.partial = n, 0, false, false
-			if inputsFirst {
-				se.labelNodes = 4 * n
-			}
-			se.roundCap, se.roundOver = se.nodes+roundNodes*n, false
-			se.iteFrom = 0
-			if se.dfs() && !se.roundOver {
-				return true
-			}
-			if !se.partial && !se.roundOver {
-				return false
-			}
+	n := int64(firstLabelNodes)
+	o, _ := e.Rounds(func(i int) fd.Bound {
+		if i > 0 && i%2 == 0 {
+			n *= 4
 		}
-	}
+		se.inputsFirst = i%2 == 1
+		se.labelNodes = n
+		if se.inputsFirst {
+			se.labelNodes = 4 * n
+		}
+		// Propagation that crept (bounds shrinking a few values a round
+		// along a cycle the solver cannot see through, such as x % 3 = 0 ∧
+		// (x-1) % 3 = 0) and was cut short: the path is for the
+		// inputs-first rounds, whose labeling shrinks the domains the
+		// creeping runs on.
+		e.AbandonIncomplete = !se.inputsFirst
+		se.iteFrom = 0
+		return fd.Bound{Nodes: roundNodes * n}
+	})
+	return o != fd.Exhausted
 }
 
 // exhausted spends a step and reports whether the budget is exhausted (by
@@ -161,15 +170,78 @@ func (se *searcher) limitReason() string {
 	return fmt.Sprintf("search node bound exhausted (%d nodes)", se.maxNodes)
 }
 
+// Choose implements fd.Brancher: where the goal is reached, then the ites
+// of the current path, then the inputs and stub results (inputs first in
+// the inputs-first rounds).
+func (se *searcher) Choose() fd.Choice {
+	var x *fd.Var
+	if se.inputsFirst {
+		x = se.next()
+	}
+	if x == nil {
+		// Where the goal is reached first (a loop iteration, a copy of an
+		// inlined function): the earliest place left, then the others.
+		if x := se.nextChoice(); x != nil {
+			return se.reachAt(x)
+		}
+		// Paths first: decide the ites of the current execution in order.
+		if it := se.nextIte(); it != nil {
+			return se.decide(it)
+		}
+		x = se.next()
+	}
+	if x == nil {
+		return fd.Choice{}
+	}
+	// The first input labeled under this path roots a subtree bounded in
+	// this round (the engine ignores the bounds of the choices inside).
+	return fd.Choice{Alts: se.label(x), Bound: se.labelNodes}
+}
+
+// reachAt branches on the indicator x of a place where the goal may be
+// reached: there first (the ites after it are then left to labeling), then
+// elsewhere.
+func (se *searcher) reachAt(x *fd.Var) fd.Choice {
+	s := se.m.S
+	there := func() bool {
+		if o := se.m.OrderOf(x); o != nil {
+			place := se.place
+			se.place = o
+			s.OnUndo(func() { se.place = place })
+		}
+		return x.AssignInt64(1)
+	}
+	return fd.Choice{Alts: []fd.Alt{there, func() bool { return x.AssignInt64(0) }}}
+}
+
+// decide branches on an ite: then first, but for a loop test (the exit
+// first, so that shorter runs come first) and where elseFirst says so.
+func (se *searcher) decide(it *combinators.Ite) fd.Choice {
+	s := se.m.S
+	then := func() bool { return it.Decide(s, true) }
+	els := func() bool { return it.Decide(s, false) }
+	if it.Loop || se.elseFirst(it) {
+		return fd.Choice{Alts: []fd.Alt{els, then}}
+	}
+	return fd.Choice{Alts: []fd.Alt{then, els}}
+}
+
 // nextIte returns the first undecided ite of the current execution that
 // comes before the goal (model.After): the ites after it cannot change
 // whether it is reached, and the labeling of the inputs decides them.
 func (se *searcher) nextIte() *combinators.Ite {
 	active := se.m.Comb.Active
-	for ; se.iteFrom < len(active); se.iteFrom++ {
-		if it := active[se.iteFrom]; it.Side() == 0 && (se.place == nil || !model.After(se.place, it)) {
-			return it
+	i := se.iteFrom
+	for ; i < len(active); i++ {
+		if it := active[i]; it.Side() == 0 && (se.place == nil || !model.After(se.place, it)) {
+			break
 		}
+	}
+	if i != se.iteFrom {
+		se.m.S.SetInt(&se.iteFrom, i)
+	}
+	if i < len(active) {
+		return active[i]
 	}
 	return nil
 }
@@ -203,133 +275,36 @@ func (se *searcher) next() *fd.Var {
 	return nil
 }
 
-func (se *searcher) dfs() bool {
-	se.nodes++
-	if se.exhausted() || (se.maxNodes > 0 && se.nodes > se.maxNodes) {
-		se.limit = true
-		return true
-	}
-	if se.cap > 0 && se.nodes > se.cap {
-		se.cut = true
-		return true
-	}
-	if se.roundCap > 0 && se.nodes > se.roundCap {
-		se.roundOver = true
-		return true
-	}
-	var x *fd.Var
-	if se.inputsFirst {
-		x = se.next()
-	}
-	if x == nil {
-		// Where the goal is reached first (a loop iteration, a copy of an
-		// inlined function): the earliest place left, then the others.
-		if x := se.nextChoice(); x != nil {
-			place := se.place
-			if o := se.m.OrderOf(x); o != nil {
-				se.place = o // the goal is there: the ites after it are left to labeling
-			}
-			stop := se.branch(func() bool { return x.AssignInt64(1) })
-			se.place = place
-			if stop || se.limit {
-				return true
-			}
-			return se.branch(func() bool { return x.AssignInt64(0) })
-		}
-		// Paths first: decide the ites of the current execution in order
-		// (an undecided loop test tries the exit first, so that shorter
-		// runs come first).
-		if it := se.nextIte(); it != nil {
-			s := se.m.S
-			notZero := func() bool { return it.Decide(s, true) }
-			zero := func() bool { return it.Decide(s, false) }
-			first, second := notZero, zero
-			if it.Loop || se.elseFirst(it) {
-				first, second = zero, notZero
-			}
-			if se.branch(first) || se.limit {
-				return true
-			}
-			return se.branch(second)
-		}
-		x = se.next()
-	}
-	if x == nil {
-		if s := se.m.S; s.Pending() {
-			// Propagation was cut short (Store.StepLimit): finish it
-			// before calling the assignment a solution, which may also
-			// post ites still to decide.
-			if !s.Propagate() {
-				return false
-			}
-			return se.dfs()
-		}
-		return se.onSolution()
-	}
-	if se.labelNodes == 0 || se.cap > 0 {
-		return se.label(x)
-	}
-	// The first input labeled under this path: the subtree from here is
-	// bounded in this round.
-	se.cap = se.nodes + se.labelNodes
-	stop := se.label(x)
-	se.cap = 0
-	if stop && se.cut && !se.roundOver {
-		se.cut = false
-		se.partial = true
-		return false
-	}
-	return stop
-}
-
-// label branches on the values of x: its hint if it has one, the value
-// closest to zero, then the rest of the domain in halves.
-func (se *searcher) label(x *fd.Var) bool {
+// label returns the alternatives on the values of x: over the floats for a
+// floating-point input (fp.BitsBranches: +0, 1, -1, the bounds, NaN, then
+// halves of the floats — the bounds matter: propagation over floats stops
+// short of creeping, x + 1 == x narrowing x one unit a round, and the
+// extreme values are where rounding and overflow happen); else its hint if
+// it has one, the value closest to zero, then the rest of the domain in
+// halves (fd.ZeroFirst).
+//
+// The hint is tried in the paths-first rounds only (those of an
+// enumeration included), with the subtree's whole node bound: a good hint
+// (append's length, where the pre-pass's run is one byte short) leads to a
+// test within it, and a misleading one (a wrong a in a / b == 5 && a % b
+// == -3 leaves b's whole range to refute) costs those rounds alone, the
+// inputs-first rounds labeling in the usual order (it took every round,
+// which grew until the hinted subtree was refuted whole: 1.67 M steps for
+// that goal, 423 without hints).
+func (se *searcher) label(x *fd.Var) []fd.Alt {
 	if f := se.floatInput(x); f != nil {
 		if bs := fp.BitsBranches(f, x.Dom()); bs != nil {
-			return se.labelFloat(x, bs)
+			return fd.Within(x, bs)
 		}
 	}
 	d := x.Dom()
-	if h, ok := se.hints[x]; ok && d.Contains(h) && !d.IsSingleton() {
+	var alts []fd.Alt
+	if h, ok := se.hints[x]; ok && d.Contains(h) && !d.IsSingleton() && !se.inputsFirst {
 		// The value a run near the goal had, then the others.
-		stop, whole := se.hinted(x, h)
-		if stop || se.limit {
-			return true
-		}
-		if whole {
-			d = d.Remove(h)
-		}
+		alts = append(alts, func() bool { return x.Assign(h) })
+		d = d.Remove(h)
 	}
-	v := closestToZero(d)
-	if se.branch(func() bool { return x.Assign(v) }) {
-		return true
-	}
-	if se.limit {
-		return true
-	}
-	// The rest of the domain, in two halves around v, nearer half first.
-	below := d.Bound(d.Min(), v.Dec())
-	above := d.Bound(v.Inc(), d.Max())
-	parts := []fd.Domain{above, below}
-	if v.Sign() < 0 {
-		parts = []fd.Domain{below, above}
-	}
-	for _, p := range parts {
-		if p.IsEmpty() {
-			continue
-		}
-		for _, h := range halves(p, v) {
-			h := h
-			if se.branch(func() bool { return x.Intersect(h) }) {
-				return true
-			}
-			if se.limit {
-				return true
-			}
-		}
-	}
-	return false
+	return append(alts, fd.ZeroFirst(x, d)...)
 }
 
 // floatInput returns the format of x when x is a floating-point input
@@ -355,103 +330,4 @@ func (se *searcher) floatInput(x *fd.Var) *fp.Format {
 		}
 	}
 	return nil
-}
-
-// labelFloat branches on a floating-point input over the floats
-// (fp.Branches): +0, 1, -1, the bounds, NaN, then halves of the floats. The bounds matter: propagation over floats stops short of
-// creeping (x + 1 == x narrows x one unit a round), and the extreme
-// values are where rounding and overflow happen.
-func (se *searcher) labelFloat(x *fd.Var, bs []fd.Domain) bool {
-	for _, b := range bs {
-		if se.branch(func() bool { return x.Intersect(b) }) || se.limit {
-			return true
-		}
-	}
-	return false
-}
-
-// branch tries one decision in a choice point.
-func (se *searcher) branch(decide func() bool) bool {
-	s := se.m.S
-	s.Push()
-	from := se.iteFrom
-	defer func() {
-		s.Pop()
-		se.iteFrom = from
-	}()
-	s.Stats.Nodes++
-	s.Incomplete = false
-	if !decide() || !s.Propagate() {
-		s.Stats.Failures++
-		return false
-	}
-	if s.Incomplete && !se.inputsFirst && se.labelNodes > 0 {
-		// Propagation crept (bounds shrinking a few values a round along a
-		// cycle the solver cannot see through, such as x % 3 = 0 ∧ (x-1) %
-		// 3 = 0) and was cut short: this path is for the inputs-first
-		// rounds, whose labeling shrinks the domains the creeping runs on.
-		se.partial = true
-		return false
-	}
-	return se.dfs()
-}
-
-// hinted tries x = h, a run's value near the goal, first — in the
-// paths-first rounds only, with the subtree's whole node bound: a good
-// hint (append's length, where the pre-pass's run is one byte short)
-// leads to a test within it, and a misleading one (a wrong a in
-// a / b == 5 && a % b == -3 leaves b's whole range to refute) costs those
-// rounds alone, the inputs-first rounds labeling in the usual order (it
-// took every round, which grew until the hinted subtree was refuted
-// whole: 1.67 M steps for that goal, 423 without hints). It returns stop
-// as branch does, and whether the branch x = h was explored whole (else h
-// stays in the domain, for the usual order).
-func (se *searcher) hinted(x *fd.Var, h fd.Int) (stop, whole bool) {
-	if se.inputsFirst && se.cap > 0 {
-		return false, false
-	}
-	return se.branch(func() bool { return x.Assign(h) }), true
-}
-
-// halves splits d (all on one side of v) at its middle, the half nearer to
-// v first.
-func halves(d fd.Domain, v fd.Int) []fd.Domain {
-	if d.IsSingleton() {
-		return []fd.Domain{d}
-	}
-	lo, hi := d.Min(), d.Max()
-	mid := lo.Add(hi.Sub(lo).Rsh(1))
-	a := d.Bound(lo, mid)
-	b := d.Bound(mid.Inc(), hi)
-	if hi.Less(v) {
-		return []fd.Domain{b, a}
-	}
-	return []fd.Domain{a, b}
-}
-
-// closestToZero returns the value of d nearest to 0 (the positive one on a
-// tie).
-func closestToZero(d fd.Domain) fd.Int {
-	zero := fd.I64(0)
-	if d.Contains(zero) {
-		return zero
-	}
-	if zero.Less(d.Min()) {
-		return d.Min()
-	}
-	if d.Max().Less(zero) {
-		return d.Max()
-	}
-	up, okU := d.Next(zero)
-	dn, okD := d.Prev(zero)
-	switch {
-	case !okD:
-		return up
-	case !okU:
-		return dn
-	}
-	if up.Leq(dn.Neg()) {
-		return up
-	}
-	return dn
 }
