@@ -14,10 +14,12 @@ import "fmt"
 // allocation of a run returns NULL when the test says so
 // (interp.Inputs.AllocFail), and the harness replays it by wrapping
 // malloc. The constraint model gives an object to each allocation site
-// of a constant size after inlining (testgen/heapsites.go rewrites those
-// calls in the function the model is built from); a call it does not
-// rewrite (realloc, a size it does not know, free) is a cut
-// (Call.Unmodelled names it), so that no proof rests on what it does; the
+// after inlining (testgen/heapsites.go rewrites those calls in the
+// function the model is built from), with a liveness flag per object that
+// free clears (a use after free and a double free are excluded as the
+// interpreter detects them); a call it does not rewrite (realloc, a result
+// never converted to a complete type) is a cut (Call.Unmodelled names it),
+// so that no proof rests on what it does; the
 // runs through it are found by the interpreter (testgen's pre-pass and
 // the replays of the cut model's solutions).
 

@@ -30,11 +30,22 @@ import (
 //     allocation calls it, so the k-th call is the run's k-th allocation:
 //     the replay makes those that are non-zero fail
 //     (interp.Inputs.AllocFail).
-//   - `free` stays a cut: the model does not know which objects are
-//     dead, and leaving the free out (sound: a use after it is undefined)
-//     makes the search chase runs the interpreter stops at a use after
-//     free or at the free of an input object, up to the budget. The cut
-//     model still answers the goals before it.
+//   - Each instance of a site has a liveness flag (a synthetic int
+//     local, 0 at the start, 1 once the instance is allocated). `free(p)`
+//     compares p with the address of every instance of every site of
+//     the function: the instance it equals is freed (its flag must be 1,
+//     else the run frees twice: undefined, excluded as the interpreter
+//     detects it) and its flag goes to 0; a p that is NULL frees nothing;
+//     a p that is none of them (an input object, which a caller may have
+//     malloc'd; a pointer into the middle of an object; a site's object
+//     the model cut) is a cut naming it. A use after free is excluded too:
+//     every load, store and member access through a pointer of a site's
+//     type that equals the address of a dead instance is undefined (an
+//     ir.Assert with UB), so the search does not chase the runs the
+//     interpreter stops at a dangling pointer. An access through a
+//     pointer into the middle of a dead instance (a buffer's p + 3) is
+//     not excluded: more runs than C, never fewer, so a proof stays
+//     sound; such a run's replay stops at the use after free.
 //   - Any other allocation (a size the model does not know, realloc, a
 //     result never converted to a complete type) stays a cut
 //     (ir.Call.Unmodelled), after its call of allocFails.
@@ -51,8 +62,28 @@ type heapRewriter struct {
 	g     *Generator
 	f     *ir.Func
 	convs map[*ir.Var]*ir.Type // malloc result → the pointee type it is converted to
-	init  []ir.Stmt            // the counters' initializations
-	sites int
+	init  []ir.Stmt            // the counters' and flags' initializations
+	sites map[*ir.Call]*heapSite
+	order []*heapSite // the sites in the order of the body
+	frees bool        // the function calls free
+}
+
+// heapSite is the model's object of one allocation site.
+type heapSite struct {
+	obj   *ir.Var   // K instances of the type allocated
+	u     *ir.Type  // one instance
+	zero  bool      // calloc
+	size  ir.Value  // the size asked for, when the model does not know it
+	alive []*ir.Var // per instance: 1 while allocated and not freed
+}
+
+// base is the type of the first element of an instance: what a pointer
+// to the instance's start points to (an array's element).
+func (st *heapSite) base() *ir.Type {
+	if st.u.Kind == ir.Array {
+		return st.u.Elem
+	}
+	return st.u
 }
 
 // heapSites returns f with its allocations rewritten for the model (f
@@ -69,7 +100,7 @@ func (g *Generator) heapSites(f *ir.Func) *ir.Func {
 	}
 	nf := *f
 	nf.Locals = append([]*ir.Var(nil), f.Locals...)
-	rw := &heapRewriter{g: g, f: &nf, convs: map[*ir.Var]*ir.Type{}}
+	rw := &heapRewriter{g: g, f: &nf, convs: map[*ir.Var]*ir.Type{}, sites: map[*ir.Call]*heapSite{}}
 	ir.Walk(f.Body, func(s ir.Stmt) {
 		if c, ok := s.(*ir.Conv); ok {
 			if x, ok := c.X.(*ir.Var); ok && c.Dst.Typ.IsPointer() && c.Dst.Typ.Elem.Kind != ir.Void && c.Dst.Typ.Elem.Size() > 0 {
@@ -78,8 +109,12 @@ func (g *Generator) heapSites(f *ir.Func) *ir.Func {
 				}
 			}
 		}
+		if ir.HeapCall(s) == ir.Free {
+			rw.frees = true
+		}
 	})
-	body := rw.block(f.Body, false)
+	rw.collect(f.Body, false)
+	body := rw.block(f.Body)
 	nf.Body = append(rw.init, body...)
 	return &nf
 }
@@ -100,20 +135,68 @@ func (rw *heapRewriter) temp(t *ir.Type, name string, class ir.VarClass) *ir.Var
 	return v
 }
 
-func (rw *heapRewriter) block(ss []ir.Stmt, inLoop bool) []ir.Stmt {
+// collect makes the object of every allocation site of ss the model
+// gives one (before the rewrite: a free may come before, in the body, the
+// allocation it frees, in a loop).
+func (rw *heapRewriter) collect(ss []ir.Stmt, inLoop bool) {
+	for _, s := range ss {
+		switch s := s.(type) {
+		case *ir.If:
+			rw.collect(s.Then, inLoop)
+			rw.collect(s.Else, inLoop)
+		case *ir.While:
+			rw.collect(s.Pre, true)
+			rw.collect(s.Body, true)
+		case *ir.Call:
+			h := ir.HeapCall(s)
+			if h == ir.NotHeap || h == ir.Free {
+				continue
+			}
+			u, zero, size := rw.siteType(s, h)
+			if u == nil {
+				continue
+			}
+			k := int64(1)
+			if inLoop {
+				k = heapInstances
+			}
+			st := &heapSite{u: u, zero: zero, size: size}
+			st.obj = rw.temp(ir.ArrayOf(u, k), fmt.Sprintf("%s@%d:%d", s.Extern.Name, s.Pos.Line, s.Pos.Col), ir.Local)
+			st.obj.AddrTaken = true
+			if rw.frees {
+				at := ir.At{Pos: s.Pos}
+				for i := int64(0); i < k; i++ {
+					a := rw.temp(ir.IntType, "__site_alive", ir.Temp)
+					st.alive = append(st.alive, a)
+					rw.init = append(rw.init, &ir.Copy{At: at, Dst: a, Src: ir.NewConst(ir.IntType, 0)})
+				}
+			}
+			rw.sites[s] = st
+			rw.order = append(rw.order, st)
+		}
+	}
+}
+
+func (rw *heapRewriter) block(ss []ir.Stmt) []ir.Stmt {
 	var out []ir.Stmt
 	for _, s := range ss {
 		switch s := s.(type) {
 		case *ir.If:
 			n := *s
-			n.Then, n.Else = rw.block(s.Then, inLoop), rw.block(s.Else, inLoop)
+			n.Then, n.Else = rw.block(s.Then), rw.block(s.Else)
 			out = append(out, &n)
 		case *ir.While:
 			n := *s
-			n.Pre, n.Body = rw.block(s.Pre, true), rw.block(s.Body, true)
+			n.Pre, n.Body = rw.block(s.Pre), rw.block(s.Body)
 			out = append(out, &n)
 		case *ir.Call:
-			out = append(out, rw.call(s, inLoop)...)
+			out = append(out, rw.call(s)...)
+		case *ir.Load:
+			out = append(append(out, rw.live(s.At, s.Ptr)...), s)
+		case *ir.Store:
+			out = append(append(out, rw.live(s.At, s.Ptr)...), s)
+		case *ir.FieldAddr:
+			out = append(append(out, rw.live(s.At, s.Ptr)...), s)
 		default:
 			out = append(out, s)
 		}
@@ -121,40 +204,110 @@ func (rw *heapRewriter) block(ss []ir.Stmt, inLoop bool) []ir.Stmt {
 	return out
 }
 
+// instance returns the statements that compute the address of instance i
+// of st as a value of type t.
+func (rw *heapRewriter) instance(at ir.At, st *heapSite, i ir.Value, t *ir.Type) ([]ir.Stmt, *ir.Var) {
+	whole := rw.temp(ir.PointerTo(st.obj.Typ), "__site_addr", ir.Temp)
+	first := rw.temp(ir.PointerTo(st.u), "__site_first", ir.Temp)
+	inst := rw.temp(ir.PointerTo(st.u), "__site_obj", ir.Temp)
+	out := []ir.Stmt{
+		&ir.AddrOf{At: at, Dst: whole, Var: st.obj},
+		&ir.Conv{At: at, Dst: first, X: whole},
+		&ir.PtrAdd{At: at, Dst: inst, Ptr: first, Index: i},
+	}
+	if ir.Identical(t, inst.Typ) {
+		return out, inst
+	}
+	v := rw.temp(t, "__site_as", ir.Temp)
+	return append(out, &ir.Conv{At: at, Dst: v, X: inst}), v
+}
+
+// live returns the checks that an access through p is no use after free:
+// p equal to the start of a dead instance of a site of its pointee type
+// is undefined. The checks are arithmetic, not branches (`p != inst |
+// alive` must hold), so that the solver propagates them without
+// splitting on them.
+func (rw *heapRewriter) live(at ir.At, p ir.Value) []ir.Stmt {
+	if !rw.frees || !p.Type().IsPointer() {
+		return nil
+	}
+	var out []ir.Stmt
+	for _, st := range rw.order {
+		if !ir.Identical(st.base(), p.Type().Elem) {
+			continue
+		}
+		for i, alive := range st.alive {
+			addr, ne := rw.differs(at, st, i, p)
+			ok := rw.temp(ir.IntType, "__site_live", ir.Temp)
+			out = append(append(out, addr...),
+				&ir.Binary{At: at, Dst: ok, Op: ir.Or, X: ne, Y: alive},
+				&ir.Assert{At: at, Cond: ok, UB: "use after free: the object was freed"})
+		}
+	}
+	return out
+}
+
+// differs returns the statements that compute whether p differs from
+// the start of instance i of st (an int 0 or 1).
+func (rw *heapRewriter) differs(at ir.At, st *heapSite, i int, p ir.Value) ([]ir.Stmt, *ir.Var) {
+	addr, inst := rw.instance(at, st, ir.NewConst(ir.LongType, uint64(i)), p.Type())
+	ne := rw.temp(ir.IntType, "__site_other", ir.Temp)
+	return append(addr, &ir.Binary{At: at, Dst: ne, Op: ir.Ne, X: p, Y: inst}), ne
+}
+
+// free rewrites free(p): the instance p is the start of dies (freeing it
+// twice is undefined); NULL frees nothing; any other p is a cut. As in
+// live, the bookkeeping is arithmetic: alive &= p != inst.
+func (rw *heapRewriter) free(s *ir.Call) []ir.Stmt {
+	at := ir.At{Pos: s.Pos}
+	p := s.Args[0]
+	other := rw.temp(ir.IntType, "__free_other", ir.Temp) // p is none of the instances, nor NULL
+	out := []ir.Stmt{&ir.Binary{At: at, Dst: other, Op: ir.Ne, X: p, Y: ir.NewConst(p.Type(), 0)}}
+	for _, st := range rw.order {
+		for i, alive := range st.alive {
+			addr, ne := rw.differs(at, st, i, p)
+			ok := rw.temp(ir.IntType, "__free_ok", ir.Temp)
+			out = append(append(out, addr...),
+				&ir.Binary{At: at, Dst: ok, Op: ir.Or, X: ne, Y: alive},
+				&ir.Assert{At: at, Cond: ok, UB: "invalid free: the object was already freed (double free)"},
+				&ir.Binary{At: at, Dst: alive, Op: ir.And, X: alive, Y: ne},
+				&ir.Binary{At: at, Dst: other, Op: ir.And, X: other, Y: ne})
+		}
+	}
+	return append(out, &ir.If{At: at, Cond: other, Then: []ir.Stmt{&ir.Unsupported{At: at,
+		What: "free of a pointer that is no heap object of the model (an input object, which a caller may have allocated; an allocation the model cuts; the middle of an object)"}}})
+}
+
 // call rewrites a call of an allocation function (any other call is
 // kept).
-func (rw *heapRewriter) call(s *ir.Call, inLoop bool) []ir.Stmt {
+func (rw *heapRewriter) call(s *ir.Call) []ir.Stmt {
 	h := ir.HeapCall(s)
 	switch h {
-	case ir.NotHeap, ir.Free:
+	case ir.NotHeap:
 		return []ir.Stmt{s}
+	case ir.Free:
+		return rw.free(s)
 	}
 	at := ir.At{Pos: s.Pos}
 	fails := rw.temp(ir.IntType, "__alloc_fails", ir.Temp)
 	out := []ir.Stmt{&ir.Call{At: at, Dst: fails, Extern: rw.g.allocFailsExtern()}}
-	u, zero, size := rw.siteType(s, h)
-	if u == nil {
+	st := rw.sites[s]
+	if st == nil {
 		return append(out, s) // a cut (ir.Call.Unmodelled)
 	}
-	k := int64(1)
-	if inLoop {
-		k = heapInstances
-	}
-	site := rw.temp(ir.ArrayOf(u, k), fmt.Sprintf("%s@%d:%d", s.Extern.Name, s.Pos.Line, s.Pos.Col), ir.Local)
-	site.AddrTaken = true
-	rw.sites++
+	k := st.obj.Typ.Len
 	var take []ir.Stmt
-	if size != nil {
+	if st.size != nil {
 		// a size the model does not know: at most u's
 		big := rw.temp(ir.IntType, "__site_big", ir.Temp)
 		take = append(take,
-			&ir.Binary{At: at, Dst: big, Op: ir.Gt, X: size, Y: ir.NewConst(size.Type(), uint64(u.Size()))},
+			&ir.Binary{At: at, Dst: big, Op: ir.Gt, X: st.size, Y: ir.NewConst(st.size.Type(), uint64(st.u.Size()))},
 			&ir.If{At: at, Cond: big, Then: []ir.Stmt{&ir.Unsupported{At: at,
-				What: fmt.Sprintf("an allocation of more than %d bytes at this site: the model's object of a site of a size it does not know holds %d", u.Size(), u.Size())}}})
+				What: fmt.Sprintf("an allocation of more than %d bytes at this site: the model's object of a site of a size it does not know holds %d", st.u.Size(), st.u.Size())}}})
 	}
 	// idx: the instance this execution takes
 	var idx ir.Value = ir.NewConst(ir.LongType, 0)
-	if inLoop {
+	if k > 1 {
 		cnt := rw.temp(ir.LongType, "__site_count", ir.Temp)
 		rw.init = append(rw.init, &ir.Copy{At: at, Dst: cnt, Src: ir.NewConst(ir.LongType, 0)})
 		full := rw.temp(ir.IntType, "__site_full", ir.Temp)
@@ -167,14 +320,19 @@ func (rw *heapRewriter) call(s *ir.Call, inLoop bool) []ir.Stmt {
 			&ir.Binary{At: at, Dst: cnt, Op: ir.Add, X: cnt, Y: ir.NewConst(ir.LongType, 1)})
 		idx = cur
 	}
-	whole := rw.temp(ir.PointerTo(site.Typ), "__site_addr", ir.Temp)
-	first := rw.temp(ir.PointerTo(u), "__site_first", ir.Temp)
-	inst := rw.temp(ir.PointerTo(u), "__site_obj", ir.Temp)
-	take = append(take,
-		&ir.AddrOf{At: at, Dst: whole, Var: site},
-		&ir.Conv{At: at, Dst: first, X: whole},
-		&ir.PtrAdd{At: at, Dst: inst, Ptr: first, Index: idx})
-	if zero {
+	for i, alive := range st.alive {
+		if k == 1 {
+			take = append(take, &ir.Copy{At: at, Dst: alive, Src: ir.NewConst(ir.IntType, 1)})
+			continue
+		}
+		is := rw.temp(ir.IntType, "__site_born", ir.Temp)
+		take = append(take,
+			&ir.Binary{At: at, Dst: is, Op: ir.Eq, X: idx, Y: ir.NewConst(ir.LongType, uint64(i))},
+			&ir.Binary{At: at, Dst: alive, Op: ir.Or, X: alive, Y: is})
+	}
+	addr, inst := rw.instance(at, st, idx, ir.PointerTo(st.u))
+	take = append(take, addr...)
+	if st.zero {
 		take = append(take, rw.zero(at, inst)...)
 	}
 	if s.Dst != nil {

@@ -63,3 +63,37 @@ int leaky(int n)
     free(p);
     return 0;
 }
+
+/* reads its cell after freeing it when a is 42: the read is undefined,
+ * so no run reaches the true outcome (any other a leaves *p != 42) */
+int stale_read(int a)
+{
+    int *p = malloc(sizeof *p);
+    if (!p)
+        return -1;
+    *p = a;
+    if (a == 42)
+        free(p);
+    int r = 0;
+    if (*p == 42) /* never without a use after free */
+        r = 1;
+    if (a != 42)
+        free(p);
+    return r;
+}
+
+/* frees its buffer twice when a is 42: no run goes on past the second
+ * free */
+int free_twice(int a)
+{
+    char *buf = malloc(8);
+    if (!buf)
+        return -1;
+    buf[0] = (char)a;
+    if (a == 42)
+        free(buf);
+    free(buf);
+    if (a == 42) /* never: a double free before */
+        return 1;
+    return 0;
+}

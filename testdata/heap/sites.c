@@ -110,3 +110,41 @@ int chain3(int a)
     }
     return r;
 }
+
+struct frame {
+    int v;
+    struct frame *up;
+};
+
+/* a stack of two frames pushed, the top one popped and freed: the frame
+ * left keeps its value, and the pop of an empty stack is never reached */
+int push_pop(int a, int b)
+{
+    struct frame *top = NULL;
+    for (int i = 0; i < 2; i++) {
+        struct frame *f = malloc(sizeof *f);
+        if (!f) {
+            while (top) {
+                struct frame *up = top->up;
+                free(top);
+                top = up;
+            }
+            return -1;
+        }
+        f->v = i ? b : a;
+        f->up = top;
+        top = f;
+    }
+    struct frame *up = top->up;
+    free(top);
+    top = up;
+    int r = 0;
+    if (top->v != a) /* never: the frame below is the first one */
+        r = 9;
+    else if (!top->up && b > a)
+        r = 1;
+    else if (top->up) /* never */
+        r = 8;
+    free(top);
+    return r;
+}
