@@ -36,8 +36,9 @@ type Result struct {
 
 // Generate runs inka on main of a program loaded with the Test-Comp
 // environment (frontend.Options.TestComp). The globals start from their
-// initializers (the task is a whole program), and a run that ends the
-// program after a goal covers it (testgen.Options.StopsCover).
+// initializers (the task is a whole program), a run that ends the
+// program after a goal covers it (testgen.Options.StopsCover), and every
+// allocation succeeds (testgen.Options.AllocNeverFails).
 func Generate(u *frontend.Unit, prop Property, opts testgen.Options) (*Result, error) {
 	p, err := u.Lower("main")
 	if err != nil {
@@ -45,6 +46,10 @@ func Generate(u *frontend.Unit, prop Property, opts testgen.Options) (*Result, e
 	}
 	opts.UseInitializers = true
 	opts.StopsCover = true
+	// The competition's rule (SV-COMP's definitions, which Test-Comp
+	// shares): malloc never fails. Its exchange format could not say
+	// which allocation of a test fails either.
+	opts.AllocNeverFails = true
 	g, err := testgen.NewGenerator(p, opts)
 	if err != nil {
 		return nil, err

@@ -152,3 +152,22 @@ func TestProgramsBranches(t *testing.T) {
 		})
 	}
 }
+
+// TestAllocNeverFails: in Test-Comp, malloc never fails (the
+// competition's rule, and the exchange format cannot say that an
+// allocation fails): no test makes one fail, and the out-of-memory exit of
+// list_sum.c is unreachable under the rule.
+func TestAllocNeverFails(t *testing.T) {
+	res := generate(t, "../testdata/testcomp/list_sum.c", CoverageBranches, ir.LP64)
+	for _, tc := range res.Coverage.Tests {
+		require.Empty(t, tc.AllocFail)
+	}
+	found := false
+	for _, gs := range res.Coverage.Goals {
+		if strings.HasSuffix(gs.Goal.ID(), "list_sum.c:23:9:true") {
+			found = true
+			require.Equal(t, testgen.Unreachable, gs.Status, gs.Reason)
+		}
+	}
+	require.True(t, found, "the out-of-memory exit is a goal")
+}

@@ -176,7 +176,8 @@ type prepass struct {
 	void map[string]bool
 	// plain draws as random testing does (Options.Baseline).
 	plain bool
-	// heap: the function calls an allocation function (ir/heap.go), one
+	// heap: the function calls an allocation function (ir/heap.go) that
+	// may fail (Options.AllocNeverFails), one
 	// of whose calls fails now and then.
 	heap bool
 	// wrap runs past signed overflows and bad shifts (ubwitness.go).
@@ -203,7 +204,7 @@ func newPrepass(g *Generator) *prepass {
 		}
 	}
 	ir.Walk(g.inlined.Func.Body, func(s ir.Stmt) {
-		if h := ir.HeapCall(s); h != ir.NotHeap && h != ir.Free {
+		if h := ir.HeapCall(s); h != ir.NotHeap && h != ir.Free && h != ir.VLA && !g.Opts.AllocNeverFails {
 			p.heap = true
 		}
 		for _, v := range ir.StmtOperands(s) {

@@ -130,6 +130,12 @@ type Options struct {
 	// that returns does (or, for an assertion's false outcome, one that
 	// fails there). A run with undefined behaviour never does.
 	StopsCover bool
+	// AllocNeverFails: every allocation succeeds, as Test-Comp and
+	// SV-COMP take malloc (their exchange format has no way to say that
+	// one fails). The pre-pass and the replays make none fail, and the
+	// model's allocations do not fail (the branches of a failure are
+	// unreachable under that rule).
+	AllocNeverFails bool
 }
 
 // DefaultTimeout is the default wall-clock guard of a goal: far above the

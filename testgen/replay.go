@@ -156,7 +156,7 @@ const maxFailTries = 16
 // test (its AllocFail names the allocation). Otherwise t and r are
 // returned as they are.
 func (g *Generator) failAlloc(t *Test, r *interp.Result, goal Goal, bud *budget.B) (*Test, *interp.Result) {
-	if r == nil || len(r.Allocs) == 0 || confirms(r, goal, t, g.Opts.StopsCover) {
+	if r == nil || len(r.Allocs) == 0 || g.Opts.AllocNeverFails || confirms(r, goal, t, g.Opts.StopsCover) {
 		return t, r
 	}
 	for k := range min(len(r.Allocs), maxFailTries) {
