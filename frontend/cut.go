@@ -144,7 +144,7 @@ func (b *funcBuilder) objTypeOrNil(e cc.ExpressionNode) (t *ir.Type) {
 
 // stmt lowers s at the end of out, entered as en says (see stmtOf). A
 // statement inka cannot lower (inline assembly, a declaration of a
-// variable-length array, ...) is cut: what was emitted for it stays,
+// array of variable-length arrays, ...) is cut: what was emitted for it stays,
 // followed by the cut, and the code that follows goes after the cut.
 func (b *funcBuilder) stmt(s *cc.Statement, out *[]ir.Stmt, en entry) (next *[]ir.Stmt, ex exits) {
 	defer b.cutStmt(out, &next, &ex)()

@@ -132,7 +132,8 @@
 // to flexible array members, to bit-fields of unions and to bit-fields
 // wider than 32 bits (the others are byte loads and stores with shifts
 // and masks: bitfield.go); computed goto (goto *p,
-// &&label) and local labels (__label__); variable-length arrays; inline
+// &&label) and local labels (__label__); arrays of variable-length arrays
+// and VLA typedefs (a VLA itself is an object made at run time: vla.go); inline
 // assembly; setjmp/longjmp; dynamic allocation other than malloc, calloc,
 // realloc and free as <stdlib.h> declares them (alloca, strdup, ...: those
 // four are calls of the C library, ir/heap.go) and library functions taking function

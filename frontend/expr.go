@@ -603,7 +603,7 @@ func (b *funcBuilder) identVar(x *cc.PrimaryExpression) *ir.Var {
 			b.vars[r] = v
 			return v
 		}
-		// A local whose declaration was cut (a variable-length array):
+		// A local whose declaration was cut (an array of VLAs):
 		// the declaration is on every path to this use, which is dead.
 		panic(unsupported(pos, fmt.Sprintf("use of %s, whose declaration is not supported", r.Name())))
 	case *cc.Parameter:
@@ -1022,6 +1022,11 @@ func (b *funcBuilder) unary(x *cc.UnaryExpression) ir.Value {
 	case cc.UnaryExpressionSizeofExpr, cc.UnaryExpressionSizeofType, cc.UnaryExpressionAlignofExpr, cc.UnaryExpressionAlignofType:
 		if c, ok := b.constOf(x, b.exprType(x)); ok {
 			return c
+		}
+		if x.Case == cc.UnaryExpressionSizeofExpr {
+			if n := b.vlaSizeof(x.UnaryExpression); n != nil {
+				return b.convert(n, b.exprType(x))
+			}
 		}
 		panic(unsupported(pos, "sizeof of a variable-length array"))
 	case cc.UnaryExpressionLabelAddr:

@@ -37,6 +37,10 @@ func (b *funcBuilder) declaration(d *cc.Declaration) {
 			panic(unsupported(dd.Position(), "thread-local variable"))
 		}
 		pos := dd.Position()
+		if at, ok := t.(*cc.ArrayType); ok && at.IsVLA() {
+			b.vla(dd, at, id.Initializer, pos)
+			continue
+		}
 		it := b.u.declType(t, b.u.quals.typeOf(dd), pos)
 		if it.Kind == ir.Void {
 			panic(unsupported(pos, "object of type void"))

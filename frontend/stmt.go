@@ -29,6 +29,9 @@ type funcBuilder struct {
 	vars  map[*cc.Declarator]*ir.Var
 	decls map[*ir.Var]*cc.Declarator
 	names map[string]int // names of the source variables of the function
+	// vlaSizes: the size in bytes of each variable-length array, computed
+	// at its declaration (vla.go)
+	vlaSizes map[*cc.Declarator]*ir.Var
 
 	cur     *[]ir.Stmt // where statements are emitted
 	pos     ir.Pos     // position of the statements emitted

@@ -88,6 +88,8 @@ func (m *machine) callHeap(s *ir.Call, e *ir.Extern, h ir.HeapFunc, args []Val) 
 		ret = p
 	case ir.Free:
 		return m.free(s, args[0])
+	case ir.VLA:
+		ret = m.vla(s, args[0].Bits)
 	}
 	if s.Dst == nil {
 		return nil
@@ -125,6 +127,21 @@ func (m *machine) allocate(s *ir.Call, callee string, size uint64, zero bool) (V
 	}
 	m.heap = append(m.heap, o)
 	return Val{Typ: null.Typ, obj: o}, nil
+}
+
+// vla makes the object of a variable-length array of size bytes (the
+// front end checked that 0 < size ≤ MaxHeapObject): untyped bytes as a
+// heap object's, but never failing, counted among no allocations and no
+// leaks, and dead when the function returns. C ends its lifetime at the
+// end of its block; a pointer to it kept past the block and used before
+// the function returns is not reported.
+func (m *machine) vla(s *ir.Call, size uint64) Val {
+	t := ir.ArrayOf(ir.UCharType, int64(size))
+	o := &object{name: fmt.Sprintf("vla#%d", m.vlas), typ: t, size: int64(size), kind: objHeap, vla: true,
+		addr: m.place(t), site: s.Pos, fn: m.frame.fn}
+	m.vlas++
+	m.frame.vlas = append(m.frame.vlas, o)
+	return Val{Typ: ir.PointerTo(ir.VoidType), obj: o}
 }
 
 // realloc runs realloc(p, size) as glibc does: realloc(NULL, n) is
@@ -175,7 +192,7 @@ func (m *machine) checkFree(p Val, callee string) error {
 		// A caller may pass what its own malloc returned: inka's input
 		// objects are not heap objects, the run is cut (no answer).
 		return cutf("%s of the input object %s: inka builds input objects outside the heap", callee, p.obj.name)
-	case p.obj.kind != objHeap:
+	case p.obj.kind != objHeap || p.obj.vla:
 		return ub(BadFree, "%s(%s): %s is no heap object", callee, p, p.obj.name)
 	case p.obj.dead:
 		return ub(BadFree, "%s(%s): %s was freed at %s (double free)", callee, p, p.obj.name, p.obj.freed)
@@ -212,6 +229,9 @@ func (o *object) checkEffective(off int64, t *ir.Type) error {
 
 // deadMsg says why an object's lifetime has ended, for messages.
 func (o *object) deadMsg() string {
+	if o.vla {
+		return fmt.Sprintf("%s (the variable-length array declared at %s) belongs to a call of %s that has returned", o.name, o.site, o.fn.Name)
+	}
 	if o.kind == objHeap {
 		return fmt.Sprintf("%s (allocated at %s) was freed at %s", o.name, o.site, o.freed)
 	}

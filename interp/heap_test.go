@@ -205,3 +205,78 @@ func TestHeap(t *testing.T) {
 	assert.Empty(t, res.Leaks)
 	assert.Equal(t, "&malloc#0[0]", res.Return.String())
 }
+
+// vlaSrc: variable-length arrays (ir.VLA): a scratch array sized by a
+// parameter, sizeof of it, its size checked at the declaration, its
+// lifetime the call's, and it is no heap object.
+const vlaSrc = `#include <stdlib.h>
+int *keep;
+int sum_to(int n) {
+	int t[n];
+	for (int i = 0; i < n; i++) t[i] = i;
+	int s = 0;
+	for (int i = 0; i < n; i++) s += t[i];
+	return s + (int)(sizeof t);
+}
+int escape(int n) {
+	char b[n + 1];
+	b[0] = 3;
+	keep = (int *)0;
+	return b[n];
+}
+int kept(int n) {
+	int a[n];
+	a[0] = 7;
+	keep = a;
+	return 0;
+}
+int later(int n) {
+	kept(n);
+	return keep[0];
+}
+int bad(int n) {
+	char b[n];
+	b[0] = 1;
+	free(b);
+	return 0;
+}
+`
+
+func TestVLA(t *testing.T) {
+	u, err := frontend.LoadSource("vla.c", []byte(vlaSrc), frontend.Options{})
+	require.NoError(t, err)
+	cases := []struct {
+		fn, args string
+		outcome  interp.Outcome
+		want     string
+		kind     interp.UBKind
+	}{
+		{"sum_to", "n=4", interp.Returned, "22", 0}, // 0+1+2+3 + 16 bytes
+		{"sum_to", "n=0", interp.UB, "variable-length array t of size n <= 0", interp.Precondition},
+		{"sum_to", "n=-2", interp.UB, "variable-length array t of size n <= 0", interp.Precondition},
+		{"sum_to", "n=16385", interp.Unsupported, "variable-length array t of more than 65536 bytes (inka's objects hold at most that)", 0},
+		{"escape", "n=2", interp.UB, "", interp.Uninitialized}, // b[2] never written
+		{"later", "n=1", interp.UB, "vla#0 (the variable-length array declared at vla.c:17:6) belongs to a call of kept that has returned", interp.Dangling},
+		{"bad", "n=2", interp.UB, "free(&vla#0[0]): vla#0 is no heap object", interp.BadFree},
+	}
+	for _, c := range cases {
+		p, err := u.Lower(c.fn)
+		require.NoError(t, err, c.fn)
+		in, err := interp.ParseInputs(c.args)
+		require.NoError(t, err)
+		res, err := interp.Run(p, c.fn, in, interp.Config{})
+		require.NoError(t, err, c.fn)
+		require.Equal(t, c.outcome, res.Outcome, "%s(%s): %s", c.fn, c.args, res.Msg)
+		switch c.outcome {
+		case interp.Returned:
+			assert.Equal(t, c.want, res.Return.String(), c.fn)
+			assert.Empty(t, res.Leaks, "a VLA is no leak")
+			assert.Empty(t, res.Allocs, "a VLA is no allocation of the run")
+		case interp.UB:
+			assert.Equal(t, c.kind, res.UB.Kind, "%s(%s): %s", c.fn, c.args, res.UB)
+			assert.Contains(t, res.UB.String(), c.want, c.fn)
+		default:
+			assert.Equal(t, c.want, res.Msg, c.fn)
+		}
+	}
+}

@@ -427,6 +427,7 @@ type machine struct {
 	nextAddr  uint64       // where the next object is placed (see place)
 	heap      []*object    // the heap objects, in allocation order (heap.go)
 	allocFail map[int]bool // Inputs.AllocFail
+	vlas      int          // the variable-length arrays made (heap.go)
 	field     *field       // the printf field being written (output.go)
 }
 
@@ -436,6 +437,7 @@ type frame struct {
 	objs []object // its variables, indexed by progInfo.slot
 	ret  bool     // the Return statement was executed
 	rv   argVal
+	vlas []*object // the variable-length arrays it declared (heap.go)
 }
 
 // progInfo is what the interpreter precomputes about a program (cached:
@@ -676,6 +678,9 @@ func (m *machine) call(f *ir.Func, args []argVal, pos ir.Pos, depth int) (argVal
 		m.frame, m.depth = caller, callerDepth
 		for i := range fr.objs {
 			fr.objs[i].dead = true
+		}
+		for _, o := range fr.vlas {
+			o.dead = true
 		}
 	}()
 	for i, v := range f.Params {

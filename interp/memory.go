@@ -46,6 +46,7 @@ type object struct {
 	dead     bool   // its lifetime has ended (a local of a returned call, a freed heap object)
 	site     ir.Pos // objHeap: the allocation that made it
 	freed    ir.Pos // objHeap: the free that ended its lifetime
+	vla      bool   // objHeap: a variable-length array's object (heap.go)
 	fn       *ir.Func
 	v        *ir.Var    // the variable it is, if any (for Config.OnDeref)
 	callee   *ir.Extern // objFunc of an input callback: answered as this extern

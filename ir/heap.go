@@ -32,7 +32,22 @@ const (
 	Calloc           // void *calloc(size_t n, size_t size)
 	Realloc          // void *realloc(void *p, size_t size)
 	Free             // void free(void *p)
+	// VLA is the object of a variable-length array (`int a[n]`): the
+	// front end lowers the declaration to `p = __inka_vla(bytes)` (a
+	// System extern no header declares), after checking 0 < n and a size
+	// the interpreter holds; the array's name is the pointer p. It never
+	// fails and counts among no allocations of the run (gcc makes it on
+	// the stack); its lifetime ends when the function returns.
+	VLA
 )
+
+// MaxVLA is the largest variable-length array inka makes, in bytes (the
+// interpreter's heap objects'): a larger one is a cut.
+const MaxVLA = 1 << 16
+
+// VLAExternName is the name of the extern of a variable-length array's
+// object (VLA).
+const VLAExternName = "__inka_vla"
 
 // HeapFuncNamed returns the allocation function C names name, or NotHeap.
 func HeapFuncNamed(name string) HeapFunc {
@@ -45,6 +60,8 @@ func HeapFuncNamed(name string) HeapFunc {
 		return Realloc
 	case "free":
 		return Free
+	case VLAExternName:
+		return VLA
 	}
 	return NotHeap
 }
@@ -75,6 +92,8 @@ func heapCut(e *Extern) string {
 		return "calls free: the constraint model does not follow which heap objects are freed"
 	case Realloc:
 		return "calls realloc: the constraint model does not follow realloc"
+	case VLA:
+		return "declares a variable-length array whose object the constraint model does not hold (an element type of more than 16 bytes, or an array never indexed)"
 	}
 	return fmt.Sprintf("calls %s: the constraint model follows the allocations of a constant size whose result is converted to a pointer to a complete type, not this one", e.Name)
 }

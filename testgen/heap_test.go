@@ -212,3 +212,32 @@ func lowerSource(t *testing.T, src, fn string) *ir.Program {
 	require.NoError(t, err)
 	return p
 }
+
+// TestVLA: the variable-length arrays of testdata/heap/vla.c (a scratch
+// table sized by a parameter, a char buffer of width + 1, sizeof of a
+// VLA) are objects of the model: the branches no run takes are proved
+// unreachable (TestCoverChecked attacks them with the interpreter and
+// gcc), the others covered; a size <= 0 is undefined behaviour.
+func TestVLA(t *testing.T) {
+	unreachable := map[string]bool{"vla.c:16:9:true": true, "vla.c:18:9:true": true, "vla.c:41:9:true": true,
+		"vla.c:43:9:true": true, "vla.c:62:9:true": true}
+	for _, fn := range []string{"square_sum", "distinct3", "first_digit", "vla_size"} {
+		g := heapGen(t, "../testdata/heap/vla.c", fn)
+		cov := g.Cover(AllDecisions, time.Minute)
+		require.NotEmpty(t, cov.Goals, fn)
+		for _, gs := range cov.Goals {
+			id := gs.Goal.ID()
+			want := Covered
+			if unreachable[id[strings.LastIndex(id, "/")+1:]] {
+				want = Unreachable
+			}
+			assert.Equal(t, want, gs.Status, "%s %s: %s", fn, id, gs.Reason)
+		}
+		for _, tc := range cov.Tests {
+			assert.Empty(t, tc.AllocFail, "a VLA never fails")
+			if fn == "vla_size" {
+				assert.Positive(t, tc.Args["n"].Int64(), "a test of vla_size has n > 0")
+			}
+		}
+	}
+}

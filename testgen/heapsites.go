@@ -23,7 +23,8 @@ import (
 //     the counter). `calloc(n, size)` is the same with the instance
 //     zeroed. The K+1-th execution of a loop site is a cut naming the
 //     bound: no answer rests on more allocations than the model holds.
-//   - Whether the allocation fails is a value of the model: each
+//   - Whether the allocation fails is a value of the model (unless
+//     Options.AllocNeverFails): each
 //     execution calls the synthetic extern allocFails first (a stub: a
 //     fresh value per call), non-zero making the result NULL. The calls
 //     of allocFails are in the order of the run's allocations, every
@@ -289,8 +290,12 @@ func (rw *heapRewriter) call(s *ir.Call) []ir.Stmt {
 		return rw.free(s)
 	}
 	at := ir.At{Pos: s.Pos}
-	fails := rw.temp(ir.IntType, "__alloc_fails", ir.Temp)
-	out := []ir.Stmt{&ir.Call{At: at, Dst: fails, Extern: rw.g.allocFailsExtern()}}
+	var out []ir.Stmt
+	var fails *ir.Var
+	if h != ir.VLA && !rw.g.Opts.AllocNeverFails { // a VLA never fails
+		fails = rw.temp(ir.IntType, "__alloc_fails", ir.Temp)
+		out = append(out, &ir.Call{At: at, Dst: fails, Extern: rw.g.allocFailsExtern()})
+	}
 	st := rw.sites[s]
 	if st == nil {
 		return append(out, s) // a cut (ir.Call.Unmodelled)
@@ -338,6 +343,9 @@ func (rw *heapRewriter) call(s *ir.Call) []ir.Stmt {
 	if s.Dst != nil {
 		take = append(take, &ir.Conv{At: at, Dst: s.Dst, X: inst})
 	}
+	if fails == nil {
+		return append(out, take...)
+	}
 	var null []ir.Stmt
 	if s.Dst != nil {
 		null = []ir.Stmt{&ir.Copy{At: at, Dst: s.Dst, Src: ir.NewConst(s.Dst.Typ, 0)}}
@@ -369,7 +377,7 @@ func (rw *heapRewriter) siteType(s *ir.Call, h ir.HeapFunc) (*ir.Type, bool, ir.
 	es := uint64(t.Size())
 	var size uint64
 	switch h {
-	case ir.Malloc:
+	case ir.Malloc, ir.VLA:
 		c, ok := s.Args[0].(*ir.Const)
 		if !ok {
 			return ir.ArrayOf(t, int64(max(1, maxSiteBytes/es))), false, s.Args[0]

@@ -99,7 +99,7 @@ func TestIRErrors(t *testing.T) {
 		{"undeclared.c", "3:16: undefined: y"},
 		{"union_member.c", "8:24: unsupported: initializer of a union member other than the first"},
 		{"variadic.c", "6:5: unsupported: variadic argument access (va_start)"},
-		{"vla.c", "3:9: unsupported: variable-length array"},
+		{"vla.c", "3:9: unsupported: array of variable-length arrays"},
 		{"void_ptr_arith.c", "3:15: unsupported: arithmetic on void*"},
 		{"wide_string.c", "3:20: unsupported: wide string literal"},
 	}

@@ -1,6 +1,6 @@
 int f(int n)
 {
-    int a[n];
-    a[0] = 1;
-    return a[0];
+    int a[n][n];
+    a[0][0] = 1;
+    return a[0][0];
 }

@@ -1,0 +1,105 @@
+package frontend
+
+import (
+	"fmt"
+
+	"modernc.org/cc/v4"
+	"modernc.org/token"
+
+	"github.com/inka-tool/inka/ir"
+)
+
+// Variable-length arrays. `T a[n]` in a block is an object made at run
+// time (ir/heap.go, ir.VLA): the declaration evaluates n, which must be
+// positive (else undefined behaviour: an ir.Assert with UB) and give at
+// most ir.MaxVLA bytes (else a cut: gcc would make it, inka's objects
+// hold less), then calls the extern __inka_vla with the size in bytes;
+// the array's name is a pointer variable to its first element, as a
+// parameter declared as an array is, so that indexing, decay and pointer
+// arithmetic lower as for any array. `sizeof a` is the size computed at
+// the declaration. What is cut: arrays of variable-length arrays, the
+// VLA types of typedefs (their size is evaluated at the typedef), `&a`
+// and any other use of a's array type.
+
+// vla lowers the declaration of variable-length array dd of type at.
+func (b *funcBuilder) vla(dd *cc.Declarator, at *cc.ArrayType, init *cc.Initializer, pos token.Position) {
+	defer func(old ir.Pos) { b.pos = old }(b.pos)
+	if init != nil {
+		panic(unsupported(pos, "initializer of a variable-length array"))
+	}
+	if ea, ok := at.Elem().(*cc.ArrayType); ok && ea.IsVLA() {
+		panic(unsupported(pos, "array of variable-length arrays"))
+	}
+	se := at.SizeExpression()
+	if se == nil {
+		panic(unsupported(pos, "variable-length array of unspecified size"))
+	}
+	if sp := se.Position(); sp.Filename != pos.Filename || sp.Line < pos.Line || sp.Line == pos.Line && sp.Column < pos.Column {
+		// its size is the typedef's, evaluated there
+		panic(unsupported(pos, "variable-length array type declared before the array (a typedef)"))
+	}
+	et := b.u.irType(at.Elem(), pos)
+	if et.Size() <= 0 {
+		panic(unsupported(pos, "variable-length array of "+et.String()))
+	}
+	n := b.rvalue(se)
+	nt := n.Type()
+	if !nt.IsInteger() {
+		panic(unsupported(pos, "variable-length array whose size is not an integer"))
+	}
+	b.setPos(se.Position())
+	positive := b.newTemp(ir.IntType)
+	op := ir.Gt
+	if !nt.IsSigned() {
+		op = ir.Ne
+	}
+	b.emit(&ir.Binary{At: b.at(), Dst: positive, Op: op, X: n, Y: ir.NewConst(nt, 0)})
+	b.emit(&ir.Assert{At: b.at(), Cond: positive, UB: fmt.Sprintf("variable-length array %s of size %s <= 0", dd.Name(), cc.NodeSource(se))})
+	st := b.u.dm.IntType(ir.ULong)
+	count := b.convert(n, st)
+	big := b.newTemp(ir.IntType)
+	b.emit(&ir.Binary{At: b.at(), Dst: big, Op: ir.Gt, X: count, Y: ir.NewConst(st, uint64(ir.MaxVLA/et.Size()))})
+	b.emit(&ir.If{At: b.at(), Cond: big, Then: []ir.Stmt{&ir.Unsupported{At: b.at(),
+		What: fmt.Sprintf("variable-length array %s of more than %d bytes (inka's objects hold at most that)", dd.Name(), ir.MaxVLA)}}})
+	bytes := b.newTemp(st)
+	b.emit(&ir.Binary{At: b.at(), Dst: bytes, Op: ir.Mul, X: count, Y: ir.NewConst(st, uint64(et.Size()))})
+	b.setPos(pos)
+	obj := b.newTemp(b.u.dm.PointerTo(ir.VoidType))
+	b.emit(&ir.Call{At: b.at(), Dst: obj, Extern: b.pb.vlaExtern(st), Args: []ir.Value{bytes}})
+	v := b.pb.newVar(b.localName(dd.Name()), b.u.dm.PointerTo(et), ir.Local, irPos(pos), b.f)
+	b.f.Locals = append(b.f.Locals, v)
+	b.emit(&ir.Conv{At: b.at(), Dst: v, X: obj})
+	b.vars[dd] = v
+	b.decls[v] = dd
+	if b.vlaSizes == nil {
+		b.vlaSizes = map[*cc.Declarator]*ir.Var{}
+	}
+	b.vlaSizes[dd] = bytes
+}
+
+// vlaSizeof returns the size of the variable-length array e names (nil
+// when e names none).
+func (b *funcBuilder) vlaSizeof(e cc.ExpressionNode) *ir.Var {
+	x, ok := unparen(e).(*cc.PrimaryExpression)
+	if !ok || x.Case != cc.PrimaryExpressionIdent {
+		return nil
+	}
+	d, ok := x.ResolvedTo().(*cc.Declarator)
+	if !ok {
+		return nil
+	}
+	return b.vlaSizes[d]
+}
+
+// vlaExtern returns the extern of the objects of variable-length arrays
+// (ir.VLA), size the type of its argument.
+func (pb *progBuilder) vlaExtern(size *ir.Type) *ir.Extern {
+	if e, ok := pb.externs[ir.VLAExternName]; ok {
+		return e
+	}
+	e := &ir.Extern{Name: ir.VLAExternName, Result: pb.u.dm.PointerTo(ir.VoidType), Params: []*ir.Type{size},
+		ConstPointee: []bool{false}, System: true}
+	pb.externs[ir.VLAExternName] = e
+	pb.p.Externs = append(pb.p.Externs, e)
+	return e
+}
