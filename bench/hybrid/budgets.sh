@@ -20,7 +20,7 @@ go build -o "$bin" ./cmd/inka
 out=$(dirname "$bin")
 for f in "$@"; do
   for s in "${steps[@]}"; do
-    "$bin" cover "$f" --format json --steps "$s" --timeout 10m > "$out/$(basename "$f").$s.json" 2>/dev/null || true
+    "$bin" cover "$f" --format json --steps "$s" --timeout 10m > "$out/${f//\//_}.$s.json" 2>/dev/null || true
   done
 done
 python3 - "$out" "${steps[*]}" "$@" <<'PY'
@@ -33,7 +33,7 @@ total = [[0, 0, 0] for _ in steps]
 for f in files:
     runs, cells = [], []
     for i, s in enumerate(steps):
-        r = json.load(open(os.path.join(out, f"{os.path.basename(f)}.{s}.json")))
+        r = json.load(open(os.path.join(out, f.replace("/", "_") + f".{s}.json")))
         st = {g["id"]: g["status"] for g in r.get("goals", [])}
         runs.append(st)
         c = [sum(1 for v in st.values() if v == k) for k in ("covered", "unreachable", "unknown")]

@@ -24,6 +24,19 @@
 // proofs of unreachability and the goals left unknown included). The summary counts the functions where
 // (3) < (1) (a miss of issue 13's first target) and those where (3)
 // reached (1)'s coverage sooner than (1).
+//
+// Times are shown to the hundredth of a millisecond. Many functions are
+// covered in a few runs, in well under a millisecond, where one run more
+// or a collection cycle decides; so an arm whose first run took at most
+// 200 ms is run 5 times in all (the same seed takes the same outcomes in
+// the same order; random testing's repetitions stop soon after its last
+// outcome), and each time shown is the median over the repetitions. The
+// column vs compares (3)'s time to (1)'s coverage with (1)'s: "sooner" or
+// "later" when every repetition of one came before every repetition of
+// the other, "tie" when their ranges overlap (the difference is within
+// what the repetitions show of the clock's noise; also when (1) covers
+// nothing), "never" when (3) covers less. The summary gives the sooner
+// and the tied counts apart, and their sum as "no later".
 package main
 
 import (
@@ -62,7 +75,7 @@ func run(args []string, out io.Writer) error {
 		return err
 	}
 	tw := tabwriter.NewWriter(out, 2, 8, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintf(tw, "function\tgoals\trandom\tt\tprepass\tt\tinka\tt\tt(=random)\ttotal\t\n")
+	fmt.Fprintf(tw, "function\tgoals\trandom\tt\tprepass\tt\tinka\tt\tt(=random)\tvs\ttotal\t\n")
 	var sum summary
 	for _, file := range fs.Args() {
 		u, err := frontend.Load(file, frontend.Options{})
@@ -91,12 +104,17 @@ func run(args []string, out io.Writer) error {
 }
 
 // arm is one way of covering a function: outcomes covered, and the CPU time
-// until the last new one.
+// until the last new one. A cheap arm is run several times (the same seed
+// covers the same outcomes in the same order each time): at holds the
+// median time of each outcome over the repetitions, lo and hi the
+// smallest and the largest.
 type arm struct {
 	covered int
 	last    time.Duration
 	at      []time.Duration // when each covered goal got its test, sorted
+	lo, hi  []time.Duration // the range of at over the repetitions
 	total   time.Duration   // the whole run, proofs and unknowns included
+	reps    int             // the repetitions measured
 }
 
 type row struct {
@@ -104,6 +122,15 @@ type row struct {
 	goals                int
 	random, prepass, all arm
 }
+
+// Repetitions: an arm whose first run took at most cheap is run reps times
+// in all; the random arm's repetitions stop shortly after its last new
+// outcome of the first run (random testing goes on for -random, but the
+// outcomes come from its first runs).
+const (
+	cheap = 200 * time.Millisecond
+	reps  = 5
+)
 
 // measure runs the three arms on one function.
 func measure(u *frontend.Unit, fn string, random time.Duration, seed uint64) (r row, err error) {
@@ -120,61 +147,147 @@ func measure(u *frontend.Unit, fn string, random time.Duration, seed uint64) (r 
 	}
 	arms := []*arm{&r.random, &r.prepass, &r.all}
 	for i, o := range opts {
-		p, err := u.Lower(fn)
-		if err != nil {
-			return r, err
-		}
-		// The garbage of the arm before is collected now, not on this
-		// arm's clock (the process's CPU time counts the collector's).
-		runtime.GC()
-		start := cpu()
-		o.Clock = func() time.Duration { return cpu() - start }
-		g, err := testgen.NewGenerator(p, o)
-		if err != nil {
-			return r, err
-		}
-		cov := g.Cover(testgen.AllDecisions, 0)
-		arms[i].total = o.Clock()
-		r.goals = len(cov.Goals)
-		for _, gs := range cov.Goals {
-			if gs.Status == testgen.Covered {
-				arms[i].covered++
-				arms[i].at = append(arms[i].at, gs.At)
+		var runs []arm
+		for k := 0; k < reps; k++ {
+			a, goals, err := once(u, fn, o)
+			if err != nil {
+				return r, err
+			}
+			r.goals = goals
+			if k > 0 && a.covered < runs[0].covered {
+				continue // a repetition of random cut before its last outcome
+			}
+			runs = append(runs, a)
+			cost := a.total
+			if o.Baseline > 0 {
+				cost = a.last
+				o.Baseline = min(random, 2*a.last+2*time.Millisecond)
+			}
+			if k == 0 && cost > cheap {
+				break
 			}
 		}
-		slices.Sort(arms[i].at)
-		if n := len(arms[i].at); n > 0 {
-			arms[i].last = arms[i].at[n-1]
-		}
+		*arms[i] = combine(runs)
 	}
 	return r, nil
 }
 
-// reach is the time at which a covered as many outcomes as n; false if it
-// never did.
-func (a arm) reach(n int) (time.Duration, bool) {
+// once runs one arm on fn and returns it with the number of goals.
+func once(u *frontend.Unit, fn string, o testgen.Options) (arm, int, error) {
+	var a arm
+	p, err := u.Lower(fn)
+	if err != nil {
+		return a, 0, err
+	}
+	// The garbage of the run before is collected now, not on this
+	// run's clock (the process's CPU time counts the collector's).
+	runtime.GC()
+	start := cpu()
+	o.Clock = func() time.Duration { return cpu() - start }
+	g, err := testgen.NewGenerator(p, o)
+	if err != nil {
+		return a, 0, err
+	}
+	cov := g.Cover(testgen.AllDecisions, 0)
+	a.total = o.Clock()
+	for _, gs := range cov.Goals {
+		if gs.Status == testgen.Covered {
+			a.covered++
+			a.at = append(a.at, gs.At)
+		}
+	}
+	slices.Sort(a.at)
+	if n := len(a.at); n > 0 {
+		a.last = a.at[n-1]
+	}
+	return a, len(cov.Goals), nil
+}
+
+// combine makes one arm of the repetitions of the same arm: the outcomes
+// of the first, the median time of each.
+func combine(runs []arm) arm {
+	a := runs[0]
+	a.reps = len(runs)
+	a.at = make([]time.Duration, a.covered)
+	a.lo = make([]time.Duration, a.covered)
+	a.hi = make([]time.Duration, a.covered)
+	ts := make([]time.Duration, len(runs))
+	for j := range a.covered {
+		for k, r := range runs {
+			ts[k] = r.at[j]
+		}
+		slices.Sort(ts)
+		a.at[j], a.lo[j], a.hi[j] = ts[len(ts)/2], ts[0], ts[len(ts)-1]
+	}
+	for k, r := range runs {
+		ts[k] = r.total
+	}
+	slices.Sort(ts)
+	a.total = ts[len(ts)/2]
+	if a.covered > 0 {
+		a.last = a.at[a.covered-1]
+	}
+	return a
+}
+
+// reach is the time at which a covered as many outcomes as n (the median
+// and the range over the repetitions); false if it never did.
+func (a arm) reach(n int) (at, lo, hi time.Duration, ok bool) {
 	if n == 0 {
-		return 0, true
+		return 0, 0, 0, true
 	}
 	if a.covered < n {
-		return 0, false
+		return 0, 0, 0, false
 	}
-	return a.at[n-1], true
+	return a.at[n-1], a.lo[n-1], a.hi[n-1], true
+}
+
+// Comparisons of the time (3) took to reach (1)'s coverage with (1)'s.
+type verdict int
+
+const (
+	never  verdict = iota // (3) never reached (1)'s coverage
+	later                 // every repetition of (3) later than every one of (1)
+	tie                   // the ranges over the repetitions overlap: within the clock's noise
+	sooner                // every repetition of (3) sooner than every one of (1)
+)
+
+func (v verdict) String() string { return [...]string{"never", "later", "tie", "sooner"}[v] }
+
+// compare says whether (3) reached (1)'s coverage sooner than (1). When
+// (1) covers nothing, (3) reaches it at once: a tie.
+func (r row) compare() verdict {
+	n := r.random.covered
+	if n == 0 {
+		return tie
+	}
+	_, lo, hi, ok := r.all.reach(n)
+	if !ok {
+		return never
+	}
+	_, rlo, rhi, _ := r.random.reach(n)
+	switch {
+	case hi < rlo:
+		return sooner
+	case lo > rhi:
+		return later
+	}
+	return tie
 }
 
 func (r row) print(w io.Writer) {
 	t := "-"
-	if d, ok := r.all.reach(r.random.covered); ok {
+	if d, _, _, ok := r.all.reach(r.random.covered); ok {
 		t = ms(d)
 	}
-	fmt.Fprintf(w, "%s\t%d\t%d\t%s\t%d\t%s\t%d\t%s\t%s\t%s\t\n", r.fn, r.goals, r.random.covered, ms(r.random.last),
-		r.prepass.covered, ms(r.prepass.last), r.all.covered, ms(r.all.last), t, ms(r.all.total))
+	fmt.Fprintf(w, "%s\t%d\t%d\t%s\t%d\t%s\t%d\t%s\t%s\t%s\t%s\t\n", r.fn, r.goals, r.random.covered, ms(r.random.last),
+		r.prepass.covered, ms(r.prepass.last), r.all.covered, ms(r.all.last), t, r.compare(), ms(r.all.total))
 }
 
 // summary counts the functions against the targets.
 type summary struct {
-	funcs, below, sooner                int
-	goals, random, prepass, all, proved int
+	funcs, below, sooner, ties  int
+	goals, random, prepass, all int
 }
 
 func (s *summary) add(r row) {
@@ -186,8 +299,11 @@ func (s *summary) add(r row) {
 	if r.all.covered < r.random.covered {
 		s.below++
 	}
-	if d, ok := r.all.reach(r.random.covered); ok && d <= r.random.last {
+	switch r.compare() {
+	case sooner:
 		s.sooner++
+	case tie:
+		s.ties++
 	}
 }
 
@@ -195,8 +311,9 @@ func (s summary) print(w io.Writer) {
 	pct := func(n int) string { return fmt.Sprintf("%d (%.0f %%)", n, 100*float64(n)/float64(max(s.goals, 1))) }
 	fmt.Fprintf(w, "\n%d functions, %d outcomes: random %s, pre-pass %s, inka %s\n", s.funcs, s.goals,
 		pct(s.random), pct(s.prepass), pct(s.all))
-	fmt.Fprintf(w, "inka below random on %d functions; inka reached random's coverage no later than random on %d of %d\n",
-		s.below, s.sooner, s.funcs)
+	fmt.Fprintf(w, "inka below random on %d functions; inka reached random's coverage sooner than random on %d of %d, "+
+		"tied on %d (no later: %d, %.0f %%)\n",
+		s.below, s.sooner, s.funcs, s.ties, s.sooner+s.ties, 100*float64(s.sooner+s.ties)/float64(max(s.funcs, 1)))
 }
 
 // cpu is the CPU time (user and system) of the process so far.
@@ -208,7 +325,7 @@ func cpu() time.Duration {
 	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }
 
-func ms(d time.Duration) string { return fmt.Sprintf("%.0fms", float64(d)/1e6) }
+func ms(d time.Duration) string { return fmt.Sprintf("%.2fms", float64(d)/1e6) }
 
 func firstLine(s string) string {
 	for i, c := range s {

@@ -40,11 +40,13 @@ func TestMeasureTrityp(t *testing.T) {
 		require.Len(t, a.at, a.covered, name)
 		if a.covered > 0 {
 			assert.Equal(t, a.at[a.covered-1], a.last, name)
-			d, ok := a.reach(a.covered)
+			d, lo, hi, ok := a.reach(a.covered)
 			assert.True(t, ok, name)
 			assert.Equal(t, a.last, d, name)
+			assert.LessOrEqual(t, lo, d, name)
+			assert.LessOrEqual(t, d, hi, name)
 		}
-		_, ok := a.reach(a.covered + 1)
+		_, _, _, ok := a.reach(a.covered + 1)
 		assert.False(t, ok, name)
 	}
 	assert.GreaterOrEqual(t, r.all.covered, r.prepass.covered, "the full run starts with the pre-pass")
@@ -52,12 +54,39 @@ func TestMeasureTrityp(t *testing.T) {
 
 	var s summary
 	s.add(r)
-	s.add(row{fn: "worse", goals: 2, random: arm{covered: 2, at: []time.Duration{1, 2}, last: 2}, all: arm{covered: 1, at: []time.Duration{5}, last: 5}})
+	s.add(row{fn: "worse", goals: 2, random: mkArm(1, 2), all: mkArm(5)})
 	assert.Equal(t, 2, s.funcs)
 	assert.Equal(t, 1, s.below, "the second row is below random")
 	var out bytes.Buffer
 	s.print(&out)
 	assert.Contains(t, out.String(), "inka below random on 1 functions")
+}
+
+// mkArm is an arm measured once, covering an outcome at each time given.
+func mkArm(at ...time.Duration) arm {
+	return arm{covered: len(at), at: at, lo: at, hi: at, last: at[len(at)-1], reps: 1}
+}
+
+// Sooner, later or a tie: by the ranges of the repetitions, not their
+// medians alone.
+func TestCompare(t *testing.T) {
+	ranged := func(lo, at, hi time.Duration) arm {
+		return arm{covered: 1, at: []time.Duration{at}, lo: []time.Duration{lo}, hi: []time.Duration{hi}, last: at}
+	}
+	random := ranged(100, 120, 150)
+	assert.Equal(t, sooner, row{random: random, all: ranged(50, 60, 99)}.compare())
+	assert.Equal(t, tie, row{random: random, all: ranged(50, 60, 100)}.compare(), "the ranges meet")
+	assert.Equal(t, tie, row{random: random, all: ranged(130, 140, 200)}.compare(), "a median later, within the noise")
+	assert.Equal(t, later, row{random: random, all: ranged(151, 160, 170)}.compare())
+	assert.Equal(t, never, row{random: random, all: arm{}}.compare())
+	assert.Equal(t, tie, row{random: arm{}, all: arm{}}.compare(), "nothing to reach")
+	runs := []arm{mkArm(3, 9), mkArm(1, 5), mkArm(2, 7)}
+	a := combine(runs)
+	assert.Equal(t, []time.Duration{2, 7}, a.at, "the medians")
+	assert.Equal(t, []time.Duration{1, 5}, a.lo)
+	assert.Equal(t, []time.Duration{3, 9}, a.hi)
+	assert.Equal(t, time.Duration(7), a.last)
+	assert.Equal(t, 3, a.reps)
 }
 
 func TestRun(t *testing.T) {
@@ -69,5 +98,6 @@ func TestRun(t *testing.T) {
 	assert.Contains(t, out.String(), "1 functions, ")
 	assert.Error(t, run([]string{"-match", "("}, &out), "a bad regular expression")
 	assert.Equal(t, "a", firstLine("a\nb"))
-	assert.Equal(t, "12ms", ms(12*time.Millisecond))
+	assert.Equal(t, "12.00ms", ms(12*time.Millisecond))
+	assert.Equal(t, "0.41ms", ms(410*time.Microsecond))
 }

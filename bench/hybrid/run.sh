@@ -1,7 +1,9 @@
 #!/bin/bash
 # Random testing, inka's pre-pass alone and inka in full, side by side
-# (bench/hybrid), on testdata/paper, testdata/real and Csmith programs
-# (the functions func_*, the globals as inputs).
+# (bench/hybrid), on testdata/paper, testdata/real, testdata/memory,
+# testdata/user, testdata/heap and Csmith programs (the functions func_*,
+# the globals as inputs). With 10 s of random testing per function it
+# takes about an hour of CPU.
 #
 #   bash bench/hybrid/run.sh [SEEDS [RANDOM]]     # default: 1-20, 10s
 #
@@ -10,9 +12,10 @@ set -euo pipefail
 cd "$(dirname "$0")/../.."
 seeds=${1:-1-20}
 random=${2:-10s}
-files=(testdata/paper/*.c testdata/real/*.c)
-echo "== testdata/paper, testdata/real (random: $random of CPU per function)"
-go run ./bench/hybrid -random "$random" "${files[@]}"
+for d in paper real memory user heap; do
+  echo "== testdata/$d (random: $random of CPU per function)"
+  go run ./bench/hybrid -random "$random" testdata/$d/*.c
+done
 if ! command -v csmith >/dev/null; then
   echo "csmith not installed: the Csmith programs are skipped"
   exit 0
