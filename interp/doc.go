@@ -46,7 +46,12 @@
 // input of type T* is NULL when listed in Inputs.Null, else it points to
 // the first element of a fresh array of PtrArrayLen T's whose elements are
 // inputs named after the pointer: "p[0]", "p[1].x", "pp[0][0]". Pointer
-// leaves of the objects at depth PtrDepth are NULL. A void* input (the
+// leaves of the objects at depth PtrDepth are NULL. Such an object is
+// built when the run first touches its bytes (or when the inputs given
+// name one of its leaves, or the final values are taken): a run that reads
+// one node of a tree-shaped input pays for that node, not for the whole
+// shape, and the values are those the object would have had if built up
+// front. A void* input (the
 // shape's Void objects) is NULL or points to an object of unknown type:
 // comparing it works, any access or arithmetic through it is an
 // unsupported error. Integer inputs not given are 0. A global whose name

@@ -11,11 +11,64 @@ import (
 
 // inputMaker builds the objects of a run from its Inputs, in the shape
 // of ir.ComputeInputShape.
+//
+// The objects behind pointer inputs are built lazily: a pointer input's
+// object gets its address when the pointer is made, its leaves (and the
+// objects behind its own pointer leaves) when the run first touches its
+// bytes (load), or when it is named by the inputs given or the final
+// values are taken. The values are the same as if every object were built
+// up front; a run that touches one item of a tree of inputs pays for that
+// item, not for the PtrArrayLen^PtrDepth objects of the shape, and the
+// Inputs.Leaf hook is asked only for the leaves a run reads or writes.
 type inputMaker struct {
 	m     *machine
 	in    Inputs
 	used  map[string]bool
 	shape map[string]*ir.InputObject // by pointer path
+	// pending are the lazy objects, in creation order (those built since
+	// have lazy nil); err is the first error building one (a value given that
+	// does not fit its leaf), reported by Run.
+	pending []*object
+	err     error
+}
+
+// load builds the lazy object o: its cells, from the inputs.
+func (mk *inputMaker) load(o *object) {
+	o.lazy = nil
+	mk.m.allocCells(o, o.typ)
+	mk.m.inputs = append(mk.m.inputs, o)
+	if err := mk.fill(o, o.name); err != nil && mk.err == nil {
+		mk.err = err
+	}
+}
+
+// resolve builds the pending objects on the access path of the input
+// named k, outermost first, until k names a leaf built; false if none
+// does.
+func (mk *inputMaker) resolve(k string) bool {
+	for !mk.used[k] {
+		var best *object
+		for _, o := range mk.pending {
+			if o.lazy != nil && len(o.name) < len(k) && strings.HasPrefix(k, o.name) && k[len(o.name)] == '[' &&
+				(best == nil || len(o.name) > len(best.name)) {
+				best = o
+			}
+		}
+		if best == nil {
+			return false
+		}
+		mk.load(best)
+	}
+	return true
+}
+
+// loadAll builds every pending object (and those their leaves point to).
+func (mk *inputMaker) loadAll() {
+	for i := 0; i < len(mk.pending); i++ {
+		if o := mk.pending[i]; o.lazy != nil {
+			mk.load(o)
+		}
+	}
 }
 
 // setup creates the globals and the entry function's arguments.
@@ -92,16 +145,33 @@ func (m *machine) setup(f *ir.Func, in Inputs) error {
 	if err := m.returnedInputs(); err != nil {
 		return err
 	}
-	var unknown []string
+	// The inputs given for leaves of objects not built yet build them
+	// (in the order of their names: deterministic).
+	var given []string
 	for k := range in.Values {
 		if !mk.used[k] {
-			unknown = append(unknown, k)
+			given = append(given, k)
 		}
 	}
 	for k := range in.Null {
-		if !mk.used[k] && in.Null[k] {
+		if in.Null[k] && !mk.used[k] {
+			given = append(given, k)
+		}
+	}
+	for k := range in.Funcs {
+		if !mk.used[k] {
+			given = append(given, k)
+		}
+	}
+	sort.Strings(given)
+	var unknown []string
+	for _, k := range given {
+		if !mk.resolve(k) && !mk.used[k] {
 			unknown = append(unknown, k)
 		}
+	}
+	if mk.err != nil {
+		return mk.err
 	}
 	if len(unknown) > 0 {
 		sort.Strings(unknown)
@@ -186,11 +256,8 @@ func (mk *inputMaker) leaf(path string, t *ir.Type) (Val, error) {
 			o := &object{name: path, typ: ir.VoidType, kind: objVoid}
 			return Val{Typ: t, obj: o}, nil
 		}
-		o := mk.m.newObject(path, so.Typ, objInput)
-		mk.m.inputs = append(mk.m.inputs, o)
-		if err := mk.fill(o, path); err != nil {
-			return Val{}, err
-		}
+		o := &object{name: path, typ: so.Typ, size: so.Typ.Size(), kind: objInput, addr: mk.m.place(so.Typ), lazy: mk}
+		mk.pending = append(mk.pending, o)
 		return Val{Typ: t, obj: o}, nil
 	}
 	v, ok := mk.in.Values[path]
@@ -261,6 +328,9 @@ func (mk *inputMaker) callback(path string, t *ir.Type, so *ir.InputObject) (Val
 // whose bytes hold no value of that type (a union holding another
 // member) is shown as the cells that hold it, each with its own type.
 func (m *machine) final() {
+	if m.mk != nil {
+		m.mk.loadAll()
+	}
 	add := func(o *object) {
 		ls := m.layout(o.typ)
 		if o.typ.IsScalar() {

@@ -113,7 +113,9 @@ type Inputs struct {
 	Stub StubFunc
 	// Leaf, when set, gives the value of a scalar input leaf that Values
 	// and Null do not name, as the run builds its inputs (a generator of
-	// random inputs need not know the leaves in advance); ok false leaves
+	// random inputs need not know the leaves in advance; the leaves of an
+	// object behind a pointer input are asked for when the run first
+	// touches the object, those of objects it never touches are not); ok false leaves
 	// it 0. For a pointer leaf a NULL Val (Null) makes it NULL.
 	Leaf func(path string, t *ir.Type) (v Val, ok bool)
 	// Funcs gives the function-pointer inputs that point to a function of
@@ -335,6 +337,9 @@ func Run(p *ir.Program, fn string, in Inputs, cfg Config) (*Result, error) {
 		return nil, err
 	}
 	ret, err := m.call(f, m.entryArgs, ir.Pos{}, 1)
+	if m.mk.err != nil {
+		return nil, m.mk.err
+	}
 	res := m.res
 	res.Steps = m.steps
 	var st *stop

@@ -51,8 +51,11 @@ type object struct {
 	v        *ir.Var    // the variable it is, if any (for Config.OnDeref)
 	callee   *ir.Extern // objFunc of an input callback: answered as this extern
 	addr     uint64     // its concrete address (see machine.place)
-	cells    []cell
-	one      [1]cell // storage of cells for scalar objects
+	// lazy, for an object behind a pointer input not touched yet: the
+	// inputs its leaves are drawn from when it is (inputMaker.load).
+	lazy  *inputMaker
+	cells []cell
+	one   [1]cell // storage of cells for scalar objects
 }
 
 // cell is one scalar part of an object: its value's type is the type it
@@ -83,6 +86,11 @@ func (m *machine) newObject(name string, t *ir.Type, kind objKind) *object {
 // initObject makes o an object of type t whose leaves are all indeterminate.
 func (m *machine) initObject(o *object, name string, t *ir.Type, kind objKind) {
 	*o = object{name: name, typ: t, size: t.Size(), kind: kind, addr: m.place(t)}
+	m.allocCells(o, t)
+}
+
+// allocCells gives o the cells of the leaves of its type t, indeterminate.
+func (m *machine) allocCells(o *object, t *ir.Type) {
 	if t.IsScalar() {
 		o.one[0] = cell{0, Val{Typ: t, undef: uninit}}
 		o.cells = o.one[:]
@@ -192,6 +200,9 @@ func (o *object) readOnlyAt(off, size int64) bool {
 // zero makes every leaf of o zero (NULL for pointers), as static storage
 // starts.
 func (o *object) zero() {
+	if o.lazy != nil {
+		o.lazy.load(o)
+	}
 	for i := range o.cells {
 		o.cells[i].v = Val{Typ: o.cells[i].v.Typ}
 	}
@@ -199,6 +210,9 @@ func (o *object) zero() {
 
 // find returns the index of the cell at byte offset off, or -1.
 func (o *object) find(off int64) int {
+	if o.lazy != nil {
+		o.lazy.load(o)
+	}
 	c := o.cells
 	if len(c) == 1 {
 		if c[0].off == off {
@@ -215,6 +229,9 @@ func (o *object) find(off int64) int {
 
 // cover returns the index of the cell that holds byte off, or -1.
 func (o *object) cover(off int64) int {
+	if o.lazy != nil {
+		o.lazy.load(o)
+	}
 	c := o.cells
 	i := sort.Search(len(c), func(i int) bool { return c[i].off > off }) - 1
 	if i >= 0 && off < c[i].off+c[i].v.Typ.Size() {
@@ -394,6 +411,9 @@ func (o *object) splitAt(off int64) {
 // replace removes the cells overlapping [off, off+n) and inserts cs (sorted,
 // inside the range) in their place.
 func (o *object) replace(off, n int64, cs []cell) {
+	if o.lazy != nil {
+		o.lazy.load(o)
+	}
 	var out []cell
 	j := 0
 	for j < len(o.cells) && o.cells[j].off+o.cells[j].v.Typ.Size() <= off {
@@ -410,6 +430,9 @@ func (o *object) replace(off, n int64, cs []cell) {
 
 // readRange returns copies of the cells in [off, off+n), rebased to 0.
 func (o *object) readRange(off, n int64) []cell {
+	if o.lazy != nil {
+		o.lazy.load(o)
+	}
 	o.splitAt(off)
 	o.splitAt(off + n)
 	var out []cell
@@ -423,6 +446,9 @@ func (o *object) readRange(off, n int64) []cell {
 
 // writeRange replaces [off, off+n) by cells (offsets relative to off).
 func (o *object) writeRange(off, n int64, cs []cell) {
+	if o.lazy != nil {
+		o.lazy.load(o)
+	}
 	if off == 0 && n == o.size {
 		o.cells = append(o.cells[:0:0], cs...)
 		return
