@@ -67,6 +67,9 @@ func (g *Generator) prepass(cov *Coverage, goals []Goal, index map[string]*GoalS
 		lines = lines || gl.Kind == StatementGoal
 	}
 	open := len(goals)
+	if p.plain && g.Opts.BaselineMost > 0 {
+		open = min(open, g.Opts.BaselineMost)
+	}
 	var runs, last int64 // runs made, and at the last new goal
 	more := func() bool { return !p.stale(runs, last) }
 	if p.plain {

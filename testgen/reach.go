@@ -110,6 +110,10 @@ type Options struct {
 	// runs still find new goals. For benchmarks only: the answers then
 	// depend on the clock.
 	Baseline time.Duration
+	// BaselineMost, when > 0, stops the baseline once it has covered that
+	// many goals: bench/hybrid passes the goals the full run did not prove
+	// unreachable, past which no run can find anything new.
+	BaselineMost int
 	// Clock measures GoalStatus.At and Baseline from the start of a
 	// coverage run (nil: the wall clock).
 	Clock func() time.Duration

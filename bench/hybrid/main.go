@@ -12,8 +12,10 @@
 // undefined callee, as a value uniform over its type half of the time and
 // uniform in -100..100 the other half; a pointer input the code compares
 // with NULL is NULL one run in four. It runs until -random of CPU time has
-// passed. An outcome counts when a run that returns normally takes it (a
-// run that ends in undefined behaviour is no test). The times are the
+// passed, or until it covered every goal inka did not prove unreachable
+// (inka in full is measured first): no run can find more then. An
+// outcome counts when a run that returns normally takes it (a run that
+// ends in undefined behaviour is no test). The times are the
 // process's CPU time (user and system), not the wall clock: on a shared
 // machine a process waiting for a core says nothing of its cost.
 //
@@ -28,14 +30,15 @@
 // Times are shown to the hundredth of a millisecond. Many functions are
 // covered in a few runs, in well under a millisecond, where one run more
 // or a collection cycle decides; so an arm whose first run took at most
-// 200 ms is run 5 times in all (the same seed takes the same outcomes in
-// the same order; random testing's repetitions stop soon after its last
-// outcome), and each time shown is the median over the repetitions. The
-// column vs compares (3)'s time to (1)'s coverage with (1)'s: "sooner" or
-// "later" when every repetition of one came before every repetition of
-// the other, "tie" when their ranges overlap (the difference is within
-// what the repetitions show of the clock's noise; also when (1) covers
-// nothing), "never" when (3) covers less. The summary gives the sooner
+// 200 ms is run 5 times in all, at most 2 s 3 times (the same seed takes
+// the same outcomes in the same order; random testing's repetitions stop
+// soon after its last outcome), and each time shown is the median over
+// the repetitions. The column vs compares (3)'s time to (1)'s coverage
+// with (1)'s: "sooner" or "later" when every repetition of one came
+// before every repetition of the other, "tie" when their ranges overlap
+// (the difference is within what the repetitions show of the clock's
+// noise; the fastest and the slowest of 5 are left out of a range; also
+// when (1) covers nothing), "never" when (3) covers less. The summary gives the sooner
 // and the tied counts apart, and their sum as "no later".
 package main
 
@@ -47,8 +50,8 @@ import (
 	"regexp"
 	"runtime"
 	"slices"
+	"strconv"
 	"syscall"
-	"text/tabwriter"
 	"time"
 
 	"github.com/inka-tool/inka/frontend"
@@ -74,8 +77,7 @@ func run(args []string, out io.Writer) error {
 	if err != nil {
 		return err
 	}
-	tw := tabwriter.NewWriter(out, 2, 8, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintf(tw, "function\tgoals\trandom\tt\tprepass\tt\tinka\tt\tt(=random)\tvs\ttotal\t\n")
+	fmt.Fprintf(out, rowFormat, "function", "goals", "random", "t", "prepass", "t", "inka", "t", "t(=random)", "vs", "total")
 	var sum summary
 	for _, file := range fs.Args() {
 		u, err := frontend.Load(file, frontend.Options{})
@@ -89,15 +91,12 @@ func run(args []string, out io.Writer) error {
 			}
 			row, err := measure(u, fn, *random, *seed)
 			if err != nil {
-				fmt.Fprintf(tw, "%s\tskipped: %v\t\n", fn, firstLine(err.Error()))
+				fmt.Fprintf(out, "%24s  skipped: %v\n", fn, firstLine(err.Error()))
 				continue
 			}
-			row.print(tw)
+			row.print(out)
 			sum.add(row)
 		}
-	}
-	if err := tw.Flush(); err != nil {
-		return err
 	}
 	sum.print(out)
 	return nil
@@ -107,14 +106,15 @@ func run(args []string, out io.Writer) error {
 // until the last new one. A cheap arm is run several times (the same seed
 // covers the same outcomes in the same order each time): at holds the
 // median time of each outcome over the repetitions, lo and hi the
-// smallest and the largest.
+// smallest and the largest but the outliers (spread).
 type arm struct {
-	covered int
-	last    time.Duration
-	at      []time.Duration // when each covered goal got its test, sorted
-	lo, hi  []time.Duration // the range of at over the repetitions
-	total   time.Duration   // the whole run, proofs and unknowns included
-	reps    int             // the repetitions measured
+	covered     int
+	last        time.Duration
+	at          []time.Duration // when each covered goal got its test, sorted
+	lo, hi      []time.Duration // the range of at over the repetitions
+	total       time.Duration   // the whole run, proofs and unknowns included
+	reps        int             // the repetitions measured
+	unreachable int             // goals proved unreachable
 }
 
 type row struct {
@@ -124,11 +124,13 @@ type row struct {
 }
 
 // Repetitions: an arm whose first run took at most cheap is run reps times
-// in all; the random arm's repetitions stop shortly after its last new
-// outcome of the first run (random testing goes on for -random, but the
-// outcomes come from its first runs).
+// in all, one that took at most dear 3 times; the random arm's
+// repetitions stop shortly after its last new outcome of the first run
+// (random testing goes on for -random, but the outcomes come from its
+// first runs).
 const (
 	cheap = 200 * time.Millisecond
+	dear  = 2 * time.Second
 	reps  = 5
 )
 
@@ -140,14 +142,20 @@ func measure(u *frontend.Unit, fn string, random time.Duration, seed uint64) (r 
 		}
 	}()
 	r.fn = fn
+	// inka in full first: random testing stops once it covered every goal
+	// inka did not prove unreachable (no run can find more).
 	opts := []testgen.Options{
-		{Seed: seed, Baseline: random, NoSolver: true, PrepassSteps: 1e15},
-		{Seed: seed, NoSolver: true},
 		{Seed: seed},
+		{Seed: seed, NoSolver: true},
+		{Seed: seed, Baseline: random, NoSolver: true, PrepassSteps: 1e15},
 	}
-	arms := []*arm{&r.random, &r.prepass, &r.all}
+	arms := []*arm{&r.all, &r.prepass, &r.random}
 	for i, o := range opts {
+		if o.Baseline > 0 {
+			o.BaselineMost = r.goals - r.all.unreachable
+		}
 		var runs []arm
+		var first time.Duration // the first run's cost
 		for k := 0; k < reps; k++ {
 			a, goals, err := once(u, fn, o)
 			if err != nil {
@@ -163,7 +171,10 @@ func measure(u *frontend.Unit, fn string, random time.Duration, seed uint64) (r 
 				cost = a.last
 				o.Baseline = min(random, 2*a.last+2*time.Millisecond)
 			}
-			if k == 0 && cost > cheap {
+			if k == 0 {
+				first = cost
+			}
+			if first > dear || k == 2 && first > cheap {
 				break
 			}
 		}
@@ -191,9 +202,12 @@ func once(u *frontend.Unit, fn string, o testgen.Options) (arm, int, error) {
 	cov := g.Cover(testgen.AllDecisions, 0)
 	a.total = o.Clock()
 	for _, gs := range cov.Goals {
-		if gs.Status == testgen.Covered {
+		switch gs.Status {
+		case testgen.Covered:
 			a.covered++
 			a.at = append(a.at, gs.At)
+		case testgen.Unreachable:
+			a.unreachable++
 		}
 	}
 	slices.Sort(a.at)
@@ -217,7 +231,7 @@ func combine(runs []arm) arm {
 			ts[k] = r.at[j]
 		}
 		slices.Sort(ts)
-		a.at[j], a.lo[j], a.hi[j] = ts[len(ts)/2], ts[0], ts[len(ts)-1]
+		a.at[j], a.lo[j], a.hi[j] = ts[len(ts)/2], ts[spread(len(ts))], ts[len(ts)-1-spread(len(ts))]
 	}
 	for k, r := range runs {
 		ts[k] = r.total
@@ -228,6 +242,16 @@ func combine(runs []arm) arm {
 		a.last = a.at[a.covered-1]
 	}
 	return a
+}
+
+// spread is how many of n repetitions, at each end, the range of an
+// arm's times leaves out: one of five (a collection cycle or a cold cache
+// in one repetition is no measure of the arm).
+func spread(n int) int {
+	if n >= 5 {
+		return 1
+	}
+	return 0
 }
 
 // reach is the time at which a covered as many outcomes as n (the median
@@ -280,9 +304,14 @@ func (r row) print(w io.Writer) {
 	if d, _, _, ok := r.all.reach(r.random.covered); ok {
 		t = ms(d)
 	}
-	fmt.Fprintf(w, "%s\t%d\t%d\t%s\t%d\t%s\t%d\t%s\t%s\t%s\t%s\t\n", r.fn, r.goals, r.random.covered, ms(r.random.last),
-		r.prepass.covered, ms(r.prepass.last), r.all.covered, ms(r.all.last), t, r.compare(), ms(r.all.total))
+	fmt.Fprintf(w, rowFormat, r.fn, strconv.Itoa(r.goals), strconv.Itoa(r.random.covered), ms(r.random.last),
+		strconv.Itoa(r.prepass.covered), ms(r.prepass.last), strconv.Itoa(r.all.covered), ms(r.all.last), t,
+		r.compare().String(), ms(r.all.total))
 }
+
+// rowFormat is a line of the table, printed as soon as the function is
+// measured (a long run shows its progress).
+const rowFormat = "%24s %5s %6s %10s %7s %10s %5s %10s %10s %6s %10s\n"
 
 // summary counts the functions against the targets.
 type summary struct {

@@ -87,12 +87,16 @@ func TestCompare(t *testing.T) {
 	assert.Equal(t, []time.Duration{3, 9}, a.hi)
 	assert.Equal(t, time.Duration(7), a.last)
 	assert.Equal(t, 3, a.reps)
+	a = combine([]arm{mkArm(3), mkArm(1), mkArm(2), mkArm(50), mkArm(4)})
+	assert.Equal(t, []time.Duration{3}, a.at)
+	assert.Equal(t, []time.Duration{2}, a.lo, "the fastest of five left out")
+	assert.Equal(t, []time.Duration{4}, a.hi, "the slowest of five left out")
 }
 
 func TestRun(t *testing.T) {
 	var out bytes.Buffer
 	require.NoError(t, run([]string{"-random", "50ms", "-match", "^trityp$", "../../testdata/paper/trityp.c", "no-such-file.c"}, &out))
-	assert.True(t, strings.Contains(out.String(), "function  goals  random"), out.String())
+	assert.True(t, strings.Contains(out.String(), "function goals random"), out.String())
 	assert.Contains(t, out.String(), "trityp")
 	assert.Contains(t, out.String(), "no-such-file.c: ")
 	assert.Contains(t, out.String(), "1 functions, ")
