@@ -119,7 +119,7 @@ func (g *Generator) Cover(crit Criterion, total time.Duration) *Coverage {
 			g.leavePaths(g.shared.m, 0)
 		}
 	}()
-	wrong := g.prepass(cov, goals, index)
+	wrong, pre := g.prepass(cov, goals, index)
 	for _, gs := range g.deepFirst(cov.Goals) {
 		if gs.Test >= 0 {
 			if g.Opts.DumpSMT2 != "" {
@@ -149,6 +149,7 @@ func (g *Generator) Cover(crit Criterion, total time.Duration) *Coverage {
 			g.addTest(cov, goals, index, r.Tests[0], r.Engine)
 		}
 	}
+	g.resumePrepass(pre, cov, goals, index)
 	g.ubWitnesses(cov)
 	cov.Stats.Time = time.Since(start)
 	return cov

@@ -27,6 +27,9 @@ import (
 // the undefined callees answering in the same way. Every run that returns
 // normally and takes an outcome no test took yet becomes a test: it is its
 // own replay. The cheap goals are taken so, the solver gets what is left.
+// The pre-pass stops when its runs stop finding goals (stale); what is
+// left of its budget after the solvers goes to more runs on the goals they
+// left unknown (resumePrepass).
 // The budget is counted in interpreter steps (statements run), and the
 // draws come from a generator seeded by Options.Seed and the function's
 // name: the same file, options and seed give the same tests.
@@ -44,73 +47,128 @@ const EnginePrepass = "prepass"
 // prepass runs the pre-pass of a coverage run: the tests it finds are
 // added to cov. It returns, for the goals some run reached and then went
 // wrong (undefined behaviour, a failed assertion, an exit), what stopped
-// the first such run.
-func (g *Generator) prepass(cov *Coverage, goals []Goal, index map[string]*GoalStatus) map[string]string {
+// the first such run, and the pre-pass to resume (resumePrepass) once the
+// solvers are done; nil if there is none.
+func (g *Generator) prepass(cov *Coverage, goals []Goal, index map[string]*GoalStatus) (map[string]string, *prepass) {
 	steps := g.Opts.PrepassSteps
 	if steps == 0 {
 		steps = DefaultPrepassSteps
 	}
 	wrong := map[string]string{}
 	if steps < 0 || len(goals) == 0 {
-		return wrong
+		return wrong, nil
 	}
-	bud := g.Opts.Total.Child("pre-pass", steps, time.Time{})
-	defer func() { cov.Stats.PrepassSteps += bud.Used() }()
 	p := newPrepass(g)
+	p.bud = g.Opts.Total.Child("pre-pass", steps, time.Time{})
+	defer func() { cov.Stats.PrepassSteps += p.bud.Used() }()
 	// A run gets at most prepassRunSteps: one input that makes a loop run
 	// a billion times must not take the budget. The bound does not depend
 	// on the budget, so that the runs of a smaller budget are the first
 	// runs of a larger one (more budget, never fewer goals).
 	p.maxSteps = prepassRunSteps
-	lines := false
 	for _, gl := range goals {
-		lines = lines || gl.Kind == StatementGoal
+		p.lines = p.lines || gl.Kind == StatementGoal
 	}
 	open := len(goals)
 	if p.plain && g.Opts.BaselineMost > 0 {
 		open = min(open, g.Opts.BaselineMost)
 	}
-	var runs, last int64 // runs made, and at the last new goal
-	more := func() bool { return !p.stale(runs, last) }
+	more := func() bool { return !p.stale(p.runs, p.last) }
 	if p.plain {
 		more = func() bool { return g.clock(cov) < g.Opts.Baseline }
 	}
-	for open > 0 && !bud.Exhausted() && more() {
-		run := p.draw()
-		if err := p.exec(run, bud, lines); err != nil {
-			return wrong // a construct the interpreter refuses: every run would
+	p.loop(cov, goals, index, open, more, wrong)
+	if p.plain || p.refused {
+		return wrong, nil
+	}
+	return wrong, p
+}
+
+// resumePrepass goes on with the pre-pass p after the solvers, on the goals
+// they left unknown, until its budget is spent (at most resumeFactor times
+// the first phase's steps) or none is left: the stale
+// rule stops the first phase early (a goal the runs take once in 10^5 is
+// not worth the solvers' wait), but the budget given to the pre-pass is
+// its own. Its runs do not depend on what the solvers answered (the
+// mutation sources are the runs that covered a goal new to the pre-pass),
+// so that more budget for either never covers fewer goals.
+func (g *Generator) resumePrepass(p *prepass, cov *Coverage, goals []Goal, index map[string]*GoalStatus) {
+	if p == nil {
+		return
+	}
+	open := 0
+	for _, gs := range cov.Goals {
+		if gs.Status == Unknown && gs.Test < 0 {
+			open++
 		}
-		runs++
+	}
+	used := p.bud.Used()
+	p.loop(cov, goals, index, open, func() bool { return p.bud.Used()-used < resumeFactor*used }, nil)
+	cov.Stats.PrepassSteps += p.bud.Used() - used
+}
+
+// resumeFactor bounds the resumed pre-pass: at most that many times the
+// steps of the first phase (as the stale rule gives a phase four times the
+// runs that found its last goal). A function whose first runs were cheap
+// gets cheap resumed runs; the bound does not depend on the solvers.
+const resumeFactor = 4
+
+// loop makes runs while more says so, the budget lasts and open goals are
+// left: a run that returns normally and covers a goal the pre-pass had not
+// becomes a test, added to cov where it covers a goal cov had not (open
+// counts down those). wrong, if not nil, records the goals runs reached
+// before going wrong.
+func (p *prepass) loop(cov *Coverage, goals []Goal, index map[string]*GoalStatus, open int, more func() bool, wrong map[string]string) {
+	g := p.g
+	for open > 0 && !p.bud.Exhausted() && more() {
+		run := p.draw()
+		if err := p.exec(run, p.bud, p.lines); err != nil {
+			p.refused = true // a construct the interpreter refuses: every run would
+			return
+		}
+		p.runs++
 		cov.Stats.PrepassRuns++
 		r := run.result
 		if r.Outcome == interp.StepLimit {
 			continue // stopped by the budget (or a run that never ends)
 		}
 		g.noteNear(cov, run)
-		fresh := false
+		var fresh []*GoalStatus // goals new to the pre-pass the run reached
+		test := false           // some of them has no test yet
 		for _, gs := range cov.Goals {
-			if gs.Test < 0 && reached(r, gs.Goal, run.test) {
-				fresh = true
-				if r.Outcome != interp.Returned {
+			if !p.mine[gs] && reached(r, gs.Goal, run.test) {
+				fresh = append(fresh, gs)
+				test = test || gs.Test < 0
+				if r.Outcome != interp.Returned && wrong != nil {
 					if id := gs.Goal.ID(); wrong[id] == "" {
 						wrong[id] = describe(r, gs.Goal)
 					}
 				}
 			}
 		}
-		if !fresh || r.Outcome != interp.Returned {
+		if len(fresh) == 0 || r.Outcome != interp.Returned {
 			continue
 		}
-		if !p.makeTest(run, bud) {
-			continue
-		}
-		if n := g.addTest(cov, goals, index, run.test, EnginePrepass); n > 0 {
+		// A test is made only for a goal without one: after the solvers,
+		// a run that reaches only goals they covered is a mutation source
+		// all the same (the same runs whatever they answered), at the
+		// cost of one run.
+		if test {
+			if !p.makeTest(run, p.bud) {
+				continue
+			}
+			n := g.addTest(cov, goals, index, run.test, EnginePrepass)
+			if n == 0 {
+				continue
+			}
 			open -= n
-			last = runs
-			p.found = append(p.found, run)
 		}
+		for _, gs := range fresh {
+			p.mine[gs] = true
+		}
+		p.last = p.runs
+		p.found = append(p.found, run)
 	}
-	return wrong
 }
 
 // noteNear records run as the run near the decision goals not covered
@@ -173,6 +231,17 @@ type prepass struct {
 	fconsts []float64
 	// found are the inputs of the tests found so far (mutation sources).
 	found []*prepassRun
+	// mine are the goals the pre-pass covered.
+	mine map[*GoalStatus]bool
+	// bud is the pre-pass's budget, lines whether the runs record the
+	// lines they reach (statement goals).
+	bud   *budget.B
+	lines bool
+	// runs are the runs made, last the run of the last goal new to the
+	// pre-pass (stale).
+	runs, last int64
+	// refused: the interpreter refuses a construct of the function.
+	refused bool
 	// maxSteps bounds one run.
 	maxSteps int64
 	// void are the pointer inputs to void (by access path).
@@ -191,7 +260,7 @@ func newPrepass(g *Generator) *prepass {
 	h := fnv.New64a()
 	h.Write([]byte(g.Fn.Name))
 	p := &prepass{g: g, rng: rand.New(rand.NewPCG(g.Opts.Seed, h.Sum64())), void: map[string]bool{},
-		plain: g.Opts.Baseline > 0}
+		plain: g.Opts.Baseline > 0, mine: map[*GoalStatus]bool{}}
 	for _, o := range g.shape.Objects {
 		if o.Void {
 			p.void[o.Pointer] = true

@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
+	"strings"
 	"testing"
 	"time"
 
@@ -167,4 +168,39 @@ func TestPrepassBudgetMonotone(t *testing.T) {
 			prev = got
 		}
 	}
+}
+
+// A lookup in a hash table the solvers cannot model (the table's bucket
+// array comes from calloc): the goal that wants three distinct keys in
+// one bucket and the third looked up is taken once in thousands of runs.
+// The first phase of the pre-pass stops long before (stale), the solvers
+// leave it unknown, and the rest of the pre-pass's budget, resumed on the
+// goals left, covers it. Whatever the solvers' budget, the pre-pass's
+// runs are the same: a larger --steps never loses the goal.
+func TestPrepassResumes(t *testing.T) {
+	const file, fn = "../testdata/heap/hashtab.c", "tab_lookup"
+	var prev map[string]bool
+	for _, steps := range []int64{10_000, 10_000_000} {
+		g := genOpts(t, file, fn, Options{Steps: steps})
+		cov := g.Cover(AllDecisions, time.Minute)
+		got := map[string]bool{}
+		for _, gs := range cov.Goals {
+			if gs.Status == Covered {
+				got[gs.Goal.ID()] = true
+			}
+			if strings.HasSuffix(gs.Goal.ID(), "hashtab.c:79:9:true") {
+				assert.Equal(t, Covered, gs.Status, "%d steps: %s", steps, gs.Reason)
+				assert.Equal(t, EnginePrepass, gs.Engine)
+			}
+		}
+		for id := range prev {
+			assert.True(t, got[id], "%s covered with less budget, not with %d steps", id, steps)
+		}
+		assert.LessOrEqual(t, cov.Stats.PrepassSteps, int64(DefaultPrepassSteps+1))
+		prev = got
+	}
+	g := genOpts(t, file, fn, Options{NoSolver: true, PrepassSteps: 20_000})
+	cov := g.Cover(AllDecisions, time.Minute)
+	covered, _, _ := cov.Counts()
+	assert.Less(t, covered, len(cov.Goals), "a small pre-pass budget does not reach it: the resumed runs do")
 }
