@@ -794,6 +794,13 @@ func (m *Model) loopReach(li *loopInst) []*fd.Var {
 		if d.True >= 0 {
 			li.t0 = m.newBool(fmt.Sprintf("w@%d.then", li.index))
 			e.sc.hit(reachKey{d.D, d.True}, li.t0)
+			// Iteration 0's Branch ties t0 to the block only once the
+			// loop is built (when the search gets there): until then a
+			// request of the loop's true outcome must still run the
+			// block, else a path that leaves it first (an early return)
+			// satisfies the request and every labeling of the inputs is
+			// a solution the replay refutes.
+			e.sc.posts = append(e.sc.posts, fd.Cmp(li.t0, fd.Le, e.reach))
 		}
 		if d.False >= 0 {
 			e.sc.hit(reachKey{d.D, d.False}, e.reach)

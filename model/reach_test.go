@@ -167,3 +167,38 @@ func TestReachRequest(t *testing.T) {
 	require.Equal(t, "11..2147483647", input(t, m, "a").Dom().String()[1:len(input(t, m, "a").Dom().String())-1])
 	require.Equal(t, fd.I64(6), input(t, m, "b").Min())
 }
+
+// TestReachLoopAfterReturn: a request of a loop's true outcome holds only
+// on the runs that get to the loop; fixed to 1 on inputs that return
+// before it, propagation fails, before the loop is built (its first
+// iteration's indicator was free until then, and every input was a
+// "solution" the replay refuted).
+func TestReachLoopAfterReturn(t *testing.T) {
+	src := `int after(int a, int n) {
+	int i = 0;
+	if (a < 0 || a > 5)
+		return -1;
+	while (i < n)
+		i++;
+	return i;
+}`
+	m := build(t, src, "after", model.Options{Reach: true})
+	require.True(t, m.S.Propagate())
+	var d *ir.Decision
+	for _, x := range m.F.IR.Decisions {
+		if x.Kind == ir.DecWhile {
+			d = x
+		}
+	}
+	require.NotNil(t, d)
+	for _, c := range []struct {
+		a, n int64
+		ok   bool
+	}{{-1, 3, false}, {9, 3, false}, {2, 0, false}, {2, 3, true}} {
+		m.S.Push()
+		ok := m.Reach(d, 0).AssignInt64(1) && m.S.Propagate() &&
+			input(t, m, "a").AssignInt64(c.a) && input(t, m, "n").AssignInt64(c.n) && m.S.Propagate()
+		require.Equal(t, c.ok, ok, "a=%d n=%d", c.a, c.n)
+		m.S.Pop()
+	}
+}
