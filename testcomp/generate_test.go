@@ -19,10 +19,6 @@ import (
 	"github.com/inka-tool/inka/testgen"
 )
 
-// slowPrograms are left to bench/testcomp: count_down.c's proof unrolls
-// 30 iterations of two choices (half a minute).
-var slowPrograms = map[string]bool{"count_down.c": true}
-
 // program is a task program of testdata/testcomp.
 type program struct {
 	reachable bool         // its first line says "// Reachable" (by hand)

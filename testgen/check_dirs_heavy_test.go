@@ -8,6 +8,6 @@ package testgen
 // interpreter's differential programs (testdata/diff) and the code in the
 // styles of real projects (testdata/real).
 var (
-	checkDirs    = []string{"paper", "diff", "user", "cut", "bitlevel", "real", "memory", "adversarial", "float"}
+	checkDirs    = []string{"paper", "diff", "user", "cut", "bitlevel", "real", "memory", "heap", "adversarial", "float"}
 	checkDirsSAT = []string{"paper", "user", "cut", "bitlevel", "memory"}
 )
