@@ -510,10 +510,15 @@ static char *__inka_snap;
 static unsigned long __inka_snap_len;
 
 /* A plain copy, which AddressSanitizer leaves alone: the data and bss
- * hold the redzones it puts around the globals. */
-__attribute__((no_sanitize_address)) static void copy_bytes(char *dst, const char *src, unsigned long n) {
-  unsigned long i;
-  for (i = 0; i < n; i++) dst[i] = src[i];
+ * hold the redzones it puts around the globals. Word by word (UBSan's
+ * alignment check left out too): at -O0 a copy byte by byte of the 68 KB
+ * (the output buffer's 64 KB) took four fifths of the time of a case. */
+typedef unsigned long long __attribute__((may_alias)) inka_word;
+__attribute__((no_sanitize("address", "undefined"))) static void copy_bytes(char *dst, const char *src, unsigned long n) {
+  unsigned long i = 0;
+  for (; i + sizeof(inka_word) <= n; i += sizeof(inka_word))
+    *(inka_word *)(dst + i) = *(const inka_word *)(src + i);
+  for (; i < n; i++) dst[i] = src[i];
 }
 
 static void snapshot(void) {
