@@ -17,8 +17,9 @@ import "fmt"
 // after inlining (testgen/heapsites.go rewrites those calls in the
 // function the model is built from), with a liveness flag per object that
 // free clears (a use after free and a double free are excluded as the
-// interpreter detects them); a call it does not rewrite (realloc, a result
-// never converted to a complete type) is a cut (Call.Unmodelled names it),
+// interpreter detects them), and realloc in a function that calls it
+// once; a call it does not rewrite (any other realloc, a result never
+// converted to a complete type) is a cut (Call.Unmodelled names it),
 // so that no proof rests on what it does; the
 // runs through it are found by the interpreter (testgen's pre-pass and
 // the replays of the cut model's solutions).

@@ -47,12 +47,23 @@ import (
 //     pointer into the middle of a dead instance (a buffer's p + 3) is
 //     not excluded: more runs than C, never fewer, so a proof stays
 //     sound; such a run's replay stops at the use after free.
-//   - Any other allocation (a size the model does not know, realloc, a
-//     result never converted to a complete type) stays a cut
-//     (ir.Call.Unmodelled), after its call of allocFails.
+//   - `t = realloc(p, n)` in a function with one realloc call
+//     (maxReallocs) and a malloc or calloc (else it can only move an
+//     input object, which is a cut) is a site like malloc's whose new instance receives
+//     the elements of the instance p starts (move), which dies; NULL
+//     moves nothing; realloc(p, 0), a p of no site, an instance of another
+//     type are cuts.
+//   - Any other allocation (a result never converted to a complete type,
+//     a calloc of a size the model does not know, a function with more
+//     realloc calls) stays a cut (ir.Call.Unmodelled), after its call of
+//     allocFails.
 
 // heapInstances is the number of objects of an allocation site in a loop.
 const heapInstances = 4
+
+// maxReallocs is the number of realloc calls of a function (after
+// inlining) the model follows; with more, every realloc is a cut.
+const maxReallocs = 1
 
 // allocFailsName is the name of the synthetic extern of allocation
 // failures.
@@ -66,7 +77,11 @@ type heapRewriter struct {
 	init  []ir.Stmt            // the counters' and flags' initializations
 	sites map[*ir.Call]*heapSite
 	order []*heapSite // the sites in the order of the body
-	frees bool        // the function calls free
+	frees bool        // the function calls free, or realloc the model follows
+	// reallocs counts the calls of realloc: the model follows one
+	// (maxReallocs), more (a string builder's putc inlined at every call)
+	// stay cuts: each moves every instance of every site it may be given
+	reallocs int
 }
 
 // heapSite is the model's object of one allocation site.
@@ -102,6 +117,7 @@ func (g *Generator) heapSites(f *ir.Func) *ir.Func {
 	nf := *f
 	nf.Locals = append([]*ir.Var(nil), f.Locals...)
 	rw := &heapRewriter{g: g, f: &nf, convs: map[*ir.Var]*ir.Type{}, sites: map[*ir.Call]*heapSite{}}
+	allocs := false // the function calls malloc or calloc
 	ir.Walk(f.Body, func(s ir.Stmt) {
 		if c, ok := s.(*ir.Conv); ok {
 			if x, ok := c.X.(*ir.Var); ok && c.Dst.Typ.IsPointer() && c.Dst.Typ.Elem.Kind != ir.Void && c.Dst.Typ.Elem.Size() > 0 {
@@ -110,10 +126,23 @@ func (g *Generator) heapSites(f *ir.Func) *ir.Func {
 				}
 			}
 		}
-		if ir.HeapCall(s) == ir.Free {
+		switch ir.HeapCall(s) {
+		case ir.Free:
 			rw.frees = true
+		case ir.Malloc, ir.Calloc:
+			allocs = true
+		case ir.Realloc:
+			rw.reallocs++
 		}
 	})
+	if !allocs {
+		// nothing for realloc to move but an input object (a cut) or
+		// NULL: the call stays one cut, which costs the search nothing
+		rw.reallocs = maxReallocs + 1
+	}
+	if rw.reallocs > 0 && rw.reallocs <= maxReallocs {
+		rw.frees = true // realloc frees its argument
+	}
 	rw.collect(f.Body, false)
 	body := rw.block(f.Body)
 	nf.Body = append(rw.init, body...)
@@ -151,6 +180,9 @@ func (rw *heapRewriter) collect(ss []ir.Stmt, inLoop bool) {
 		case *ir.Call:
 			h := ir.HeapCall(s)
 			if h == ir.NotHeap || h == ir.Free {
+				continue
+			}
+			if h == ir.Realloc && rw.reallocs > maxReallocs {
 				continue
 			}
 			u, zero, size := rw.siteType(s, h)
@@ -279,6 +311,83 @@ func (rw *heapRewriter) free(s *ir.Call) []ir.Stmt {
 		What: "free of a pointer that is no heap object of the model (an input object, which a caller may have allocated; an allocation the model cuts; the middle of an object)"}}})
 }
 
+// move returns the statements of realloc's move from p to the new
+// instance inst: NULL moves nothing (realloc(NULL, n) is malloc(n)); the
+// start of an instance of a site moves its elements (as many as both
+// instances hold: C moves the smaller of the two sizes asked for, the
+// elements past it are indeterminate in the new object, which the model
+// leaves them, and past the size asked for an access is undefined, which
+// the model does not exclude: more runs than C, never fewer) and dies
+// (realloc of a freed object is undefined); any other p is a cut.
+func (rw *heapRewriter) move(at ir.At, p ir.Value, inst *ir.Var) []ir.Stmt {
+	other := rw.temp(ir.IntType, "__realloc_other", ir.Temp)
+	out := []ir.Stmt{&ir.Binary{At: at, Dst: other, Op: ir.Ne, X: p, Y: ir.NewConst(p.Type(), 0)}}
+	for _, st := range rw.order {
+		cp := rw.copyInstance(at, st, inst)
+		for i, alive := range st.alive {
+			addr, ne := rw.differs(at, st, i, p)
+			ok := rw.temp(ir.IntType, "__realloc_ok", ir.Temp)
+			out = append(append(out, addr...),
+				&ir.Binary{At: at, Dst: ok, Op: ir.Or, X: ne, Y: alive},
+				&ir.Assert{At: at, Cond: ok, UB: "realloc of an object already freed"})
+			if cp != nil {
+				src, from := rw.instance(at, st, ir.NewConst(ir.LongType, uint64(i)), ir.PointerTo(st.u))
+				out = append(append(out, src...), &ir.If{At: at, Cond: ne, Else: cp(from)})
+			} else {
+				// a move between objects of other types: the model stops
+				out = append(out, &ir.If{At: at, Cond: ne, Else: []ir.Stmt{&ir.Unsupported{At: at,
+					What: "realloc of an object of another type than the new one's: the constraint model moves objects of one type"}}})
+			}
+			out = append(out,
+				&ir.Binary{At: at, Dst: alive, Op: ir.And, X: alive, Y: ne},
+				&ir.Binary{At: at, Dst: other, Op: ir.And, X: other, Y: ne})
+		}
+	}
+	return append(out, &ir.If{At: at, Cond: other, Then: []ir.Stmt{&ir.Unsupported{At: at,
+		What: "realloc of a pointer that is no heap object of the model (an input object, which a caller may have allocated; an allocation the model cuts; the middle of an object)"}}})
+}
+
+// copyInstance returns the function that makes the statements copying an
+// instance of st (from) to inst, or nil when their types differ beyond
+// the length of an array.
+func (rw *heapRewriter) copyInstance(at ir.At, st *heapSite, inst *ir.Var) func(from *ir.Var) []ir.Stmt {
+	src, dst := st.u, inst.Typ.Elem
+	if ir.Identical(src, dst) && src.Kind != ir.Array {
+		return func(from *ir.Var) []ir.Stmt { return rw.copyElem(at, from, inst) }
+	}
+	if src.Kind != ir.Array || dst.Kind != ir.Array || !ir.Identical(src.Elem, dst.Elem) {
+		return nil
+	}
+	return func(from *ir.Var) []ir.Stmt {
+		fe := rw.temp(ir.PointerTo(src.Elem), "__move_from", ir.Temp)
+		te := rw.temp(ir.PointerTo(src.Elem), "__move_to", ir.Temp)
+		out := []ir.Stmt{&ir.Conv{At: at, Dst: fe, X: from}, &ir.Conv{At: at, Dst: te, X: inst}}
+		for k := int64(0); k < min(src.Len, dst.Len); k++ {
+			f, d := fe, te
+			if k > 0 {
+				f = rw.temp(fe.Typ, "__move_from", ir.Temp)
+				d = rw.temp(te.Typ, "__move_to", ir.Temp)
+				out = append(out,
+					&ir.PtrAdd{At: at, Dst: f, Ptr: fe, Index: ir.NewConst(ir.LongType, uint64(k))},
+					&ir.PtrAdd{At: at, Dst: d, Ptr: te, Index: ir.NewConst(ir.LongType, uint64(k))})
+			}
+			out = append(out, rw.copyElem(at, f, d)...)
+		}
+		return out
+	}
+}
+
+// copyElem returns the load and store that copy *from to *to (a scalar,
+// or a whole struct or union).
+func (rw *heapRewriter) copyElem(at ir.At, from, to *ir.Var) []ir.Stmt {
+	class := ir.Temp
+	if !from.Typ.Elem.IsScalar() {
+		class = ir.Local // a whole struct
+	}
+	v := rw.temp(from.Typ.Elem, "__move_val", class)
+	return []ir.Stmt{&ir.Load{At: at, Dst: v, Ptr: from}, &ir.Store{At: at, Ptr: to, Src: v}}
+}
+
 // call rewrites a call of an allocation function (any other call is
 // kept).
 func (rw *heapRewriter) call(s *ir.Call) []ir.Stmt {
@@ -340,8 +449,19 @@ func (rw *heapRewriter) call(s *ir.Call) []ir.Stmt {
 	if st.zero {
 		take = append(take, rw.zero(at, inst)...)
 	}
+	if h == ir.Realloc {
+		take = append(take, rw.move(at, s.Args[0], inst)...)
+	}
 	if s.Dst != nil {
 		take = append(take, &ir.Conv{At: at, Dst: s.Dst, X: inst})
+	}
+	if h == ir.Realloc {
+		// realloc(p, 0) frees p and returns NULL (glibc): a cut
+		zero := rw.temp(ir.IntType, "__realloc_zero", ir.Temp)
+		out = append(out,
+			&ir.Binary{At: at, Dst: zero, Op: ir.Eq, X: s.Args[1], Y: ir.NewConst(s.Args[1].Type(), 0)},
+			&ir.If{At: at, Cond: zero, Then: []ir.Stmt{&ir.Unsupported{At: at,
+				What: "realloc(p, 0), which frees p: the constraint model follows realloc of a size other than 0"}}})
 	}
 	if fails == nil {
 		return append(out, take...)
@@ -377,10 +497,14 @@ func (rw *heapRewriter) siteType(s *ir.Call, h ir.HeapFunc) (*ir.Type, bool, ir.
 	es := uint64(t.Size())
 	var size uint64
 	switch h {
-	case ir.Malloc, ir.VLA:
-		c, ok := s.Args[0].(*ir.Const)
+	case ir.Malloc, ir.VLA, ir.Realloc:
+		arg := s.Args[0]
+		if h == ir.Realloc {
+			arg = s.Args[1]
+		}
+		c, ok := arg.(*ir.Const)
 		if !ok {
-			return ir.ArrayOf(t, int64(max(1, maxSiteBytes/es))), false, s.Args[0]
+			return ir.ArrayOf(t, int64(max(1, maxSiteBytes/es))), false, arg
 		}
 		size = c.Bits
 	case ir.Calloc:

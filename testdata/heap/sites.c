@@ -148,3 +148,33 @@ int push_pop(int a, int b)
     free(top);
     return r;
 }
+
+/* pushes a, b, c on a vector of ints that starts with room for one and
+ * doubles it when full */
+int push3(int a, int b, int c)
+{
+    size_t cap = 1, len = 0;
+    int *v = malloc(cap * sizeof *v);
+    if (!v)
+        return -1;
+    int in[3] = {a, b, c};
+    for (int i = 0; i < 3; i++) {
+        if (len == cap) {
+            int *nv = realloc(v, 2 * cap * sizeof *nv);
+            if (!nv) {
+                free(v);
+                return -1;
+            }
+            v = nv;
+            cap *= 2;
+        }
+        v[len++] = in[i];
+    }
+    int r = 0;
+    if (v[0] != a || v[1] != b) /* never: the moves keep them */
+        r = 9;
+    else if (v[2] == a + b)
+        r = 1;
+    free(v);
+    return r;
+}
