@@ -81,7 +81,38 @@ func (g *Generator) prepass(cov *Coverage, goals []Goal, index map[string]*GoalS
 	if p.plain || p.refused {
 		return wrong, nil
 	}
+	// When the runs on the generator's input lengths go stale with goals
+	// left, the same again on longer inputs (p.lens), each length with
+	// its own window: the goals behind a length test (len > 20, a 5th
+	// iteration that writes buf[4]) are the pre-pass's too, as they are
+	// random testing's, and a function whose goals short inputs take runs
+	// as it did. The resumed runs (resumePrepass) draw their length.
+	for _, n := range p.lens {
+		open = p.open(cov)
+		if open == 0 || p.bud.Exhausted() || p.refused {
+			break
+		}
+		p.len = n
+		start := p.runs
+		p.last = start
+		p.loop(cov, goals, index, open, func() bool { return !p.stale(p.runs-start, p.last-start) }, wrong)
+	}
+	p.len, p.mixLens = 0, true
+	if p.refused {
+		return wrong, nil
+	}
 	return wrong, p
+}
+
+// open counts the goals of cov with no answer yet.
+func (p *prepass) open(cov *Coverage) int {
+	n := 0
+	for _, gs := range cov.Goals {
+		if gs.Status == Unknown && gs.Test < 0 {
+			n++
+		}
+	}
+	return n
 }
 
 // resumePrepass goes on with the pre-pass p after the solvers, on the goals
@@ -214,6 +245,9 @@ type prepassRun struct {
 	writes  map[string][]StubWrite
 	// fail lists the allocations that fail (interp.Inputs.AllocFail).
 	fail map[int]bool
+	// len is the length of the flat input objects (interp.Inputs.Len):
+	// 0 for the generator's.
+	len int
 	// test is the run's test: only its result and lines until makeTest.
 	test   *Test
 	result *interp.Result
@@ -254,6 +288,13 @@ type prepass struct {
 	heap bool
 	// wrap runs past signed overflows and bad shifts (ubwitness.go).
 	wrap bool
+	// lens are the longer lengths of the flat input objects, 4 and 16
+	// times the generator's up to --max-len, and len the one of the runs
+	// drawn now (0: the generator's).
+	lens []int
+	len  int
+	// mixLens: the runs draw their length (the resumed pre-pass).
+	mixLens bool
 }
 
 func newPrepass(g *Generator) *prepass {
@@ -264,6 +305,11 @@ func newPrepass(g *Generator) *prepass {
 	for _, o := range g.shape.Objects {
 		if o.Void {
 			p.void[o.Pointer] = true
+		}
+	}
+	if g.hasFlatInput() {
+		for n := 4 * g.shape.FlatLen; n <= 16*g.shape.FlatLen && n <= g.Opts.MaxLen; n *= 4 {
+			p.lens = append(p.lens, n)
 		}
 	}
 	seen := map[int64]bool{}
@@ -385,12 +431,39 @@ func (p *prepass) draw() *prepassRun {
 		for k, l := range src.writes {
 			run.writes[k] = append([]StubWrite(nil), l...)
 		}
-		run.fail = src.fail
+		run.fail, run.len = src.fail, p.drawLen()
 		p.mutate(run)
 		return run
 	}
-	run.fail = p.allocFail()
+	run.fail, run.len = p.allocFail(), p.drawLen()
 	return run
+}
+
+// drawLen is the length of a run's flat input objects: the stage's, or
+// drawn (length) in random testing and in the resumed runs.
+func (p *prepass) drawLen() int {
+	if p.plain || p.mixLens {
+		return p.length()
+	}
+	return p.len
+}
+
+// length draws the length of a run's flat input objects: the
+// generator's three times in four, else one of the longer ones. 0 is the
+// generator's.
+func (p *prepass) length() int {
+	if len(p.lens) == 0 || p.rng.IntN(4) != 0 {
+		return 0
+	}
+	return p.lens[p.rng.IntN(len(p.lens))]
+}
+
+// runLen is the interp.Inputs.Len of run.
+func (p *prepass) runLen(run *prepassRun) int {
+	if run.len > 0 {
+		return run.len
+	}
+	return p.g.inputLen()
 }
 
 // allocFail draws the allocations of a run that fail: none three times in
@@ -449,7 +522,7 @@ func (p *prepass) mutate(run *prepassRun) {
 // run meets them.
 func (p *prepass) inputs(run *prepassRun) interp.Inputs {
 	g := p.g
-	in := interp.Inputs{Values: run.values, Len: g.inputLen(), AllocFail: run.fail}
+	in := interp.Inputs{Values: run.values, Len: p.runLen(run), AllocFail: run.fail}
 	in.Leaf = func(path string, t *ir.Type) (interp.Val, bool) {
 		if t.IsPointer() {
 			nt, ok := run.ptrs[path]
@@ -574,7 +647,7 @@ func (p *prepass) makeTest(run *prepassRun, bud *budget.B) bool {
 		}
 	}
 	answers, writes := run.answers, run.writes
-	t.Inputs = interp.Inputs{Values: run.values, Null: null, Len: g.inputLen(), Stub: func(call interp.StubCall) interp.StubAnswer {
+	t.Inputs = interp.Inputs{Values: run.values, Null: null, Len: p.runLen(run), Stub: func(call interp.StubCall) interp.StubAnswer {
 		var ans interp.StubAnswer
 		if l := answers[call.Callee]; call.Index < len(l) {
 			ans.Return = l[call.Index]

@@ -204,3 +204,55 @@ func TestPrepassResumes(t *testing.T) {
 	covered, _, _ := cov.Counts()
 	assert.Less(t, covered, len(cov.Goals), "a small pre-pass budget does not reach it: the resumed runs do")
 }
+
+// A record reader in the style of a file-format parser: the goals behind
+// its length tests need buffers longer than --array-len's 4 elements.
+const recordSrc = `
+#include <stddef.h>
+
+int read_record(const unsigned char *buf, size_t len)
+{
+    size_t i;
+    unsigned sum = 0;
+    if (len < 8)
+        return -1;
+    for (i = 0; i < 8; i++)
+        sum += buf[i];
+    if (len > 20 && buf[20] == 0)
+        return 2;
+    return sum > 100 ? 1 : 0;
+}
+`
+
+// TestPrepassLongerInputs: when the runs on the generator's input length
+// go stale with goals left, the pre-pass runs on longer inputs (4 and 16
+// times as long, up to --max-len): alone, it takes the goals of a
+// function that reads 8 and 21 bytes of a buffer, and its tests carry
+// their length (Inputs.Len) and replay. With --max-len 4 no run is
+// longer and those goals stay open.
+func TestPrepassLongerInputs(t *testing.T) {
+	file := writeC(t, "record.c", recordSrc)
+	g := genOpts(t, file, "read_record", Options{NoSolver: true})
+	cov := g.Cover(AllDecisions, time.Minute)
+	covered, _, _ := cov.Counts()
+	assert.Equal(t, len(cov.Goals), covered, "%v", answers(cov))
+	long := 0
+	for i, tc := range cov.Tests {
+		if tc.Inputs.Len > 0 {
+			long++
+			assert.Contains(t, []int{16, 64}, tc.Inputs.Len)
+		}
+		r, err := interp.Run(g.Prog, g.Fn.Name, tc.Inputs, interp.Config{PtrArrayLen: g.Opts.ArrayLen})
+		require.NoError(t, err)
+		require.Equal(t, interp.Returned, r.Outcome, "test %d", i)
+	}
+	assert.Positive(t, long, "a test on longer inputs")
+
+	short := genOpts(t, file, "read_record", Options{NoSolver: true, MaxLen: 4})
+	cov = short.Cover(AllDecisions, time.Minute)
+	covered, _, _ = cov.Counts()
+	assert.Less(t, covered, len(cov.Goals), "%v", answers(cov))
+	for _, tc := range cov.Tests {
+		assert.Zero(t, tc.Inputs.Len)
+	}
+}

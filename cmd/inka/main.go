@@ -16,6 +16,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"runtime/pprof"
 	"sort"
 )
 
@@ -43,7 +44,30 @@ const (
 )
 
 func main() {
-	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
+	os.Exit(profiled(os.Getenv("INKA_CPUPROFILE"), func() int {
+		return run(os.Args[1:], os.Stdout, os.Stderr)
+	}))
+}
+
+// profiled runs f, writing a CPU profile of it to file when file is not
+// empty (INKA_CPUPROFILE=FILE inka ...: for `go tool pprof`, when a goal is
+// slower than it should be).
+func profiled(file string, f func() int) int {
+	if file == "" {
+		return f()
+	}
+	out, err := os.Create(file)
+	if err != nil {
+		fmt.Fprintf(os.Stderr, "inka: INKA_CPUPROFILE: %v\n", err)
+		return exitUsage
+	}
+	defer out.Close()
+	if err := pprof.StartCPUProfile(out); err != nil {
+		fmt.Fprintf(os.Stderr, "inka: INKA_CPUPROFILE: %v\n", err)
+		return exitInternal
+	}
+	defer pprof.StopCPUProfile()
+	return f()
 }
 
 // run dispatches to the command named by args[0].
