@@ -70,6 +70,9 @@ func constPointees(params []*Type) []bool {
 const (
 	DefaultArrayLen = 4
 	DefaultMaxDepth = 3
+	// MaxInputDepth bounds the levels of input objects: with 4 elements
+	// behind each pointer, 4^depth objects.
+	MaxInputDepth = 8
 	// MaxDeclLen bounds the length taken from a parameter's declaration
 	// (`int a[N]`, InputRoot.MinLen).
 	MaxDeclLen = 1024

@@ -186,7 +186,7 @@ func (d *dependence) stmt(s ir.Stmt, inLoop bool) {
 		in, depth, _ := d.targets(s, s.Ptr)
 		d.loadInput = d.loadInput || in
 		if in && depth >= d.shape.MaxDepth && s.Dst.Typ.HasPointer() {
-			d.inputWhy = append(d.inputWhy, fmt.Sprintf("it reads pointers %d levels deep in its inputs", depth))
+			d.inputWhy = append(d.inputWhy, fmt.Sprintf("it reads pointers %d levels deep in its inputs (see --max-depth)", depth))
 		}
 	case *ir.PtrAdd:
 		in, _, _ := d.targets(s, s.Ptr)

@@ -91,6 +91,9 @@ func runHarness(args []string, stdout, stderr io.Writer) int {
 			if !set["array-len"] && o.ArrayLen > 0 {
 				gf.arrayLen = o.ArrayLen
 			}
+			if !set["max-depth"] && o.MaxDepth > 0 {
+				gf.maxDepth = o.MaxDepth
+			}
 			if !set["use-initializers"] {
 				gf.useInit = o.UseInitializers
 			}
@@ -195,7 +198,7 @@ func onlyFunc(run *report.Run, fn string) *report.Run {
 
 // emitHarness writes the harness of run's tests into dir.
 func emitHarness(u *frontend.Unit, run *report.Run, gf genFlags, ff frontendFlags, dir string, split bool, stderr io.Writer) int {
-	s, err := harness.NewSuite(u, run, harness.Options{ArrayLen: gf.arrayLen, UseInitializers: gf.useInit, Split: split, Frontend: ff.options()})
+	s, err := harness.NewSuite(u, run, harness.Options{ArrayLen: gf.arrayLen, PtrDepth: gf.maxDepth, UseInitializers: gf.useInit, Split: split, Frontend: ff.options()})
 	if err != nil {
 		return reportHarnessError(stderr, u.Path(), err)
 	}

@@ -31,6 +31,7 @@ type genFlags struct {
 	seed      uint64
 	arrayLen  int
 	maxLen    int
+	maxDepth  int
 	useInit   bool
 	engine    string
 	dumpSMT2  string
@@ -53,6 +54,9 @@ func (g *genFlags) register(fs *flag.FlagSet) {
 	// Every element of the objects behind pointer inputs is a variable of
 	// the model: thousands make every goal slow, so the range is bounded.
 	fs.Func("array-len", "elements of the object behind a pointer input (1..1024, default 4)", intIn(&g.arrayLen, 1, 1024))
+	g.maxDepth = ir.DefaultMaxDepth
+	fs.Func("max-depth", fmt.Sprintf("levels of fresh objects behind pointer inputs, a linked list's nodes for one: the pointers below them are NULL (1..%d, default %d)", ir.MaxInputDepth, ir.DefaultMaxDepth),
+		intIn(&g.maxDepth, 1, ir.MaxInputDepth))
 	g.maxLen = testgen.DefaultMaxLen
 	fs.Func("max-len", fmt.Sprintf("longest string or buffer behind a pointer input tried for a goal that needs inputs longer than --array-len (1..1024, default %d; at most --array-len: none)", testgen.DefaultMaxLen),
 		intIn(&g.maxLen, 1, 1024))
@@ -86,7 +90,7 @@ func (g *genFlags) prepare() error {
 
 // report returns the options as the inka/v1 output records them.
 func (g *genFlags) report() *report.Options {
-	return &report.Options{ArrayLen: g.arrayLen, MaxLen: g.maxLen, MaxDepth: ir.DefaultMaxDepth, UseInitializers: g.useInit,
+	return &report.Options{ArrayLen: g.arrayLen, MaxLen: g.maxLen, MaxDepth: g.maxDepth, UseInitializers: g.useInit,
 		MaxUnroll: g.maxUnroll, MaxInline: g.maxInline, Steps: g.steps, TimeoutMS: g.timeout.Milliseconds(),
 		TotalTimeoutMS: g.total.Milliseconds(), Seed: g.seed, Engine: g.engine, PrepassSteps: g.prepass}
 }
@@ -131,7 +135,7 @@ func intIn(p *int, lo, hi int) func(string) error {
 // options returns the generator's options; total is the run's budget.
 func (g *genFlags) options(total *budget.B) testgen.Options {
 	return testgen.Options{Steps: g.steps, Timeout: g.timeout, Total: total, MaxUnroll: g.maxUnroll,
-		MaxInline: g.maxInline, Seed: g.seed, ArrayLen: g.arrayLen, MaxLen: g.maxLen, UseInitializers: g.useInit,
+		MaxInline: g.maxInline, Seed: g.seed, ArrayLen: g.arrayLen, MaxLen: g.maxLen, PtrDepth: g.maxDepth, UseInitializers: g.useInit,
 		Engine: g.engine, DumpSMT2: g.dumpSMT2, Check: g.check, PrepassSteps: prepassOption(g.prepass)}
 }
 

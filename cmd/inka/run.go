@@ -28,6 +28,7 @@ func runRun(args []string, stdout, stderr io.Writer) int {
 	globSpec := fs.String("globals", "", "global inputs, same syntax as --args")
 	useInit := fs.Bool("use-initializers", false, "globals start from their initializers instead of being inputs")
 	arrayLen := fs.Int("array-len", ir.DefaultArrayLen, "elements of the fresh object behind a pointer input")
+	maxDepth := fs.Int("max-depth", ir.DefaultMaxDepth, "levels of fresh objects behind pointer inputs (the pointers below them are NULL)")
 	maxSteps := fs.Int64("max-steps", 10_000_000, "stop after this many statements")
 	var ff frontendFlags
 	ff.register(fs)
@@ -53,7 +54,7 @@ func runRun(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return reportError(stderr, err)
 	}
-	cfg := interp.Config{PtrArrayLen: *arrayLen, MaxSteps: *maxSteps, UseInitializers: *useInit}
+	cfg := interp.Config{PtrArrayLen: *arrayLen, PtrDepth: *maxDepth, MaxSteps: *maxSteps, UseInitializers: *useInit}
 	if _, err := interp.Command(stdout, p, *fn, *argSpec, *globSpec, cfg); err != nil {
 		fmt.Fprintf(stderr, "inka run: %v\n", err)
 		return exitUsage
