@@ -256,3 +256,44 @@ func TestPrepassLongerInputs(t *testing.T) {
 		assert.Zero(t, tc.Inputs.Len)
 	}
 }
+
+// A configuration-line parser: the goal behind five digits after "k="
+// needs 8 bytes; on inputs of 4 the search for it is stopped by the
+// unrolling bound of the library's strchr and the digit loop, not by the
+// length, so nothing said "longer inputs" before.
+const kvSrc = `
+#include <string.h>
+
+int parse_num(const char *s, int *value)
+{
+    const char *eq = strchr(s, '=');
+    if (!eq || eq == s)
+        return -1;
+    *value = 0;
+    for (const char *q = eq + 1; *q; q++) {
+        if (*q < '0' || *q > '9')
+            return -2;
+        *value = *value * 10 + (*q - '0');
+        if (*value > 9999)
+            return -3;
+    }
+    return 0;
+}
+`
+
+// TestLengthAfterUnrollingBound: a search stopped by the unrolling bound
+// in a function that indexes its input arrays by a variable tries longer
+// inputs (its reason says so), and the solver alone, without the pre-pass,
+// finds the test on 16 bytes; it replays.
+func TestLengthAfterUnrollingBound(t *testing.T) {
+	file := writeC(t, "kv.c", kvSrc)
+	g := genOpts(t, file, "parse_num", Options{Engine: EngineFD})
+	r := g.Reach(decisionGoal(t, g, 14, "true"), 1)
+	require.Equal(t, Covered, r.Status, r.Reason)
+	tc := r.Tests[0]
+	assert.Greater(t, tc.Inputs.Len, 4)
+	res, err := interp.Run(g.Prog, g.Fn.Name, tc.Inputs, interp.Config{PtrArrayLen: g.Opts.ArrayLen})
+	require.NoError(t, err)
+	assert.Equal(t, interp.Returned, res.Outcome)
+	assert.Equal(t, int64(-3), res.Return.Int64())
+}

@@ -277,7 +277,26 @@ func (g *Generator) reachFD(goal Goal, max int, gb *budget.B, steps int64) *Goal
 			res.Status = Unreachable
 		}
 	}
+	if res.Status == Unknown {
+		res.Reason += g.lengthMayMatter(cb, res.Reason)
+	}
 	return res
+}
+
+// lengthMayMatter returns what to add to the reason why of an incomplete
+// search stopped by the unrolling bound when the function walks its input
+// arrays: on inputs of --array-len elements the loops that walk them may
+// be what the bound stopped, and longer inputs (grow) may answer the goal
+// in a few steps (five digits after a "key=": 8 bytes, never on 4).
+func (g *Generator) lengthMayMatter(cb *built, why string) string {
+	if !strings.Contains(why, "unrolling bound") || lengthBound(why) {
+		return ""
+	}
+	dep := inputModelDependence(cb.m.F.IR, cb.m.F.PT, g.shape, g.changed)
+	if !lengthBound(dep) {
+		return ""
+	}
+	return fmt.Sprintf("; on inputs of %s: it indexes an input array by a variable", shapeLens(g.shape))
 }
 
 // solveFull searches tests for the goal on the model of the runs that
