@@ -56,6 +56,9 @@ func inputModelDependence(f *ir.Func, pt *pointsto.Result, shape *ir.InputShape,
 	if d.loadInput && d.writesGlobal {
 		d.inputWhy = append(d.inputWhy, "it writes a global and reads through a pointer input, which a caller could point at that global")
 	}
+	if d.kept != "" && d.later != "" {
+		d.calleeWhy = append(d.calleeWhy, fmt.Sprintf("it passes %s, which could keep it, and calls %s after it, which could write through it", d.kept, d.later))
+	}
 	if d.callee != "" && d.readsGlobal {
 		d.calleeWhy = append(d.calleeWhy, fmt.Sprintf("it calls %s, which could change a global or static it reads (itself, or by calling back into the file's functions)", d.callee))
 	}
@@ -94,6 +97,11 @@ type dependence struct {
 	// set when it reads a global an undefined callee could write.
 	callee      string
 	readsGlobal bool
+	// kept names the first pointer to writable memory passed to an
+	// undefined callee, which may keep it; later is an undefined callee
+	// called after it (or the same one again, in a loop), which could
+	// write through the kept pointer.
+	kept, later string
 	// The reasons found, for the input model and for the stub contract.
 	inputWhy, calleeWhy []string
 }
@@ -176,7 +184,7 @@ func (d *dependence) stmt(s ir.Stmt, inLoop bool) {
 			d.globals, d.writesGlobal = true, true
 		}
 	case *ir.Call:
-		d.call(s)
+		d.call(s, inLoop)
 	case *ir.Load:
 		for l := range d.pt.TargetsOf(s, s.Ptr) {
 			if l.Obj.Kind == pointsto.VarObj && d.calleeWritable(l.Obj.Var) {
@@ -225,7 +233,7 @@ func (d *dependence) stmt(s ir.Stmt, inLoop bool) {
 
 // call notes an undefined callee, and a pointer passed to it through
 // which it could write more than the stub contract's one integer.
-func (d *dependence) call(s *ir.Call) {
+func (d *dependence) call(s *ir.Call, inLoop bool) {
 	e := s.Extern
 	if e == nil || e.System || strings.Contains(e.Name, "#") { // f#write: testgen's own
 		// A call of the C library left in the model changes nothing the
@@ -234,6 +242,9 @@ func (d *dependence) call(s *ir.Call) {
 	}
 	if d.callee == "" {
 		d.callee = e.Name
+	}
+	if d.kept != "" && d.later == "" {
+		d.later = e.Name
 	}
 	for i, a := range s.Args {
 		if !a.Type().IsPointer() {
@@ -244,7 +255,19 @@ func (d *dependence) call(s *ir.Call) {
 				continue
 			}
 			t := l.Type()
-			if i == e.WriteArg() && !l.Summary() && t != nil && t.IsInteger() {
+			exact := i == e.WriteArg() && !l.Summary() && t != nil && t.IsInteger()
+			if d.kept == "" {
+				// The contract's store happens in this call; a callee
+				// that keeps the pointer (a registration, an async
+				// read) writes through it in a later one: another
+				// callee, or this one again in a loop when the pointer
+				// is not the same each time.
+				d.kept = fmt.Sprintf("a pointer to %s to %s", l, e.Name)
+				if inLoop && !exact {
+					d.later = e.Name
+				}
+			}
+			if exact {
 				continue // exactly the stub contract's store
 			}
 			d.calleeWhy = append(d.calleeWhy, fmt.Sprintf("it passes a pointer to %s to %s, which could write there", l, e.Name))

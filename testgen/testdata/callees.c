@@ -38,3 +38,29 @@ void show(const struct cfg *c);
 const struct cfg defaults = {1, 2};
 int f6(void) { struct cfg c = {0, 0}; show(&c); if (c.y == 9) return 1; return 0; }
 int f7(void) { show(&defaults); if (defaults.x == 5) return 1; return 0; }
+
+/* A callee may keep a pointer it is given (a registration, a read that
+ * completes later) and another callee write through it: poll() may change
+ * v after watch(&v) returned, and in a loop, each read_into(&buf[i]) may
+ * write the element of an earlier call. */
+void watch(int *p);
+void poll(void);
+int f8(void) { int v = 0; watch(&v); v = 0; poll(); if (v != 0) return 1; return 0; }
+int f9(void) {
+	int buf[4] = {0, 0, 0, 0};
+	for (int i = 1; i < 4; i++) {
+		read_into(&buf[i]);
+		buf[i - 1] = 0;
+	}
+	if (buf[0] + buf[1] + buf[2] != 0)
+		return 1;
+	return 0;
+}
+int f10(void) {
+	int x = 0;
+	for (int i = 0; i < 3; i++)
+		read_into(&x);
+	if (x == 3 && x == 4)
+		return 1;
+	return 0;
+}
