@@ -723,6 +723,21 @@ func (r *Result) call(g Graph, s *ir.Call) {
 		// call that is undefined): it changes nothing
 		return
 	}
+	if s.Func != nil && s.Ptr == nil {
+		// A call of the program's function left in place, nested deeper
+		// than the inlining bound: Pointer-SSA stops the run there (a
+		// cut, ssa.Truncated), so what the call would change matters on
+		// no modelled path — as for ir.Unsupported. Escaping its
+		// arguments and every global instead made every pointer read
+		// after the join unknown, and the paths that never recurse that
+		// deep unsupported too (a recursive-descent parser: "42").
+		if s.Dst != nil {
+			for _, p := range pointerLeaves(s.Dst.Typ) {
+				r.assign(g, Loc{r.objOf[s.Dst], p}, nil)
+			}
+		}
+		return
+	}
 	roots := Targets{}
 	for _, a := range s.Args {
 		for _, p := range pointerLeaves(a.Type()) {

@@ -89,3 +89,24 @@ int returned(int k)
         p->val = &y;
     return k;
 }
+
+/* A recursion deeper than the inlining bound: the innermost call is left
+ * in place, where the run stops (a cut). What it would change matters on
+ * no modelled path: c.s after the recursion points into *s, not to ?. */
+struct cursor { const char *s; };
+static int nest(struct cursor *c, int d)
+{
+	if (*c->s == '(') {
+		c->s++;
+		return nest(c, d + 1) + 1;
+	}
+	return 0;
+}
+int count_open(const char *s)
+{
+	struct cursor c = {s};
+	int n = nest(&c, 0);
+	if (*c.s == 'x')
+		return n;
+	return -1;
+}
