@@ -620,7 +620,7 @@ func holders(l Loc, p int64) []Loc {
 }
 
 func (r *Result) load(g Graph, s *ir.Load) {
-	src := r.targets(g, s.Ptr)
+	src := r.accessed(s.Ptr, r.targets(g, s.Ptr), s.Dst.Typ.Size())
 	if why := pointerBytes(src, s.Dst.Typ); why != "" {
 		// The analysis does not follow pointers through their bytes.
 		r.cut(s, "%s %s", s.Ptr, why)
@@ -672,7 +672,7 @@ func (r *Result) load(g Graph, s *ir.Load) {
 }
 
 func (r *Result) store(g Graph, s *ir.Store) {
-	dst := r.targets(g, s.Ptr)
+	dst := r.accessed(s.Ptr, r.targets(g, s.Ptr), s.Src.Type().Size())
 	if why := pointerBytes(dst, s.Src.Type()); why != "" {
 		r.cut(s, "%s %s", s.Ptr, why)
 		return

@@ -84,14 +84,32 @@ const widenAfter = 4
 func (s *Exact) Has(o *Object, off int64) bool { return s.has(o, off) }
 
 func (s *exactSet) has(o *Object, off int64) bool {
+	i := s.search(o, off)
+	return i < len(s.locs) && s.locs[i].obj == o && s.locs[i].off == off
+}
+
+// HasAccess reports whether an access of n bytes at byte off of o may be
+// made through the pointer: one of its values is there, and the access
+// stays inside the array member that value was derived from (beyond, it
+// is undefined: the interpreter stops there).
+func (s *Exact) HasAccess(o *Object, off, n int64) bool {
+	for i := s.search(o, off); i < len(s.locs) && s.locs[i].obj == o && s.locs[i].off == off; i++ {
+		if l := s.locs[i]; l.hi == 0 || off+n <= l.hi {
+			return true
+		}
+	}
+	return false
+}
+
+// search returns the index of the first value at or after byte off of o.
+func (s *exactSet) search(o *Object, off int64) int {
 	if s.idx != nil {
 		sortExact(s) // while it is built
 	}
-	i := sort.Search(len(s.locs), func(i int) bool {
+	return sort.Search(len(s.locs), func(i int) bool {
 		l := s.locs[i]
 		return l.obj.ID > o.ID || l.obj.ID == o.ID && l.off >= off
 	})
-	return i < len(s.locs) && s.locs[i].obj == o && s.locs[i].off == off
 }
 
 // exactAddrs returns the exact sets of f's pointer variables that have
@@ -575,6 +593,32 @@ func (r *Result) refine(v *ir.Var, ts Targets) Targets {
 				} else if c == l {
 					out[l] = rel
 				}
+			}
+		}
+	}
+	return out
+}
+
+// accessed keeps, of the targets ts of pointer p at an access of n bytes,
+// those the access may reach as p's exact values say (HasAccess): an
+// access past the array member p was derived from is undefined, and is
+// not a reason to cut it.
+func (r *Result) accessed(p ir.Value, ts Targets, n int64) Targets {
+	v, ok := p.(*ir.Var)
+	if !ok || r.exact[v] == nil {
+		return ts
+	}
+	ex := r.exact[v]
+	out := Targets{}
+	for l, rel := range ts {
+		if l.Obj.Kind != VarObj && l.Obj.Kind != InputObj || l.Obj.Typ == nil || l.Obj.Typ.Kind == ir.Function || l.Off == AnyOff {
+			out[l] = rel
+			continue
+		}
+		for _, x := range ex.locs {
+			if x.obj == l.Obj && canon(l.Obj.Typ, x.off) == l.Off && ex.HasAccess(x.obj, x.off, n) {
+				out[l] = rel
+				break
 			}
 		}
 	}

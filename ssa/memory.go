@@ -170,7 +170,7 @@ func (b *builder) accessPart(ts pointsto.Targets, exact *pointsto.Exact, t *ir.T
 		base := b.f.objBase[l.Obj]
 		all := b.f.byAddr[l.Obj]
 		for _, x := range xs {
-			if exact != nil && !exact.Has(l.Obj, x) {
+			if exact != nil && !exact.HasAccess(l.Obj, x, t.Size()) {
 				continue // never the pointer's value
 			}
 			off := x + p.Off
