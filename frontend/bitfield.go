@@ -2,6 +2,8 @@ package frontend
 
 import (
 	"fmt"
+
+	"modernc.org/cc/v4"
 	"modernc.org/token"
 
 	"github.com/inka-tool/inka/ir"
@@ -19,6 +21,19 @@ import (
 // int when the width is below int's, as gcc does), the value stored the
 // bit-field's width (gcc keeps the low bits).
 
+// A bit-field wider than int (unsigned long long x : 40) is read and
+// written the same way. gcc gives its value a type of its own width
+// ("unsigned long long:40"): an operation whose other operand is
+// narrower (an int) is computed in 40 bits, where clang, and the
+// declared type inka gives the value, compute in 64. Where that
+// changes the result (+, -, * and <<, which may leave the 40 bits; -
+// and ~; a narrower operand that may be negative, converted to the 40
+// bits of an unsigned bit-field) the operation is cut (wideBitOp);
+// comparisons with non-negative values, shifts right, casts,
+// assignments, and the compound assignments of an unsigned one (the
+// result stored back keeps its low 40 bits either way) are exact; a
+// signed one overflows in its width, which is undefined.
+
 // bitRef designates a bit-field: bits pos .. pos+bits-1 counted from the
 // least significant bit of the byte base points to.
 type bitRef struct {
@@ -31,8 +46,10 @@ type bitRef struct {
 
 // bitField returns the lvalue of bit-field f of the struct p points to.
 func (b *funcBuilder) bitField(p ir.Value, f *ir.Field, pos token.Position) lval {
-	if f.Bits > 32 {
-		panic(unsupported(pos, fmt.Sprintf("bit-field %s of %d bits (wider than int)", f.Name, f.Bits)))
+	if r := (f.Offset*8 + f.BitOff) % 8; r+f.Bits > 64 {
+		// only in a packed struct: its bytes would not fit the unsigned
+		// long long the bytes are joined in
+		panic(unsupported(pos, fmt.Sprintf("bit-field %s of %d bits spread over 9 bytes", f.Name, f.Bits)))
 	}
 	return lval{typ: f.Type, bf: &bitRef{base: b.bytePtr(p), pos: f.Offset*8 + f.BitOff, bits: f.Bits, typ: f.Type}}
 }
@@ -171,4 +188,81 @@ func hasBitBytes(t *ir.Type) bool {
 		return t.NumLeaves() > 0 // bit-fields only
 	}
 	return false
+}
+
+// wideBitField returns the width and signedness of the bit-field that e
+// designates when it is wider than int and narrower than 64 bits (the
+// bit-fields whose values gcc computes in their own width), or 0.
+func wideBitField(e cc.ExpressionNode) (int64, bool) {
+	x, ok := bare(unparen(e)).(*cc.PostfixExpression)
+	if !ok || x.Case != cc.PostfixExpressionSelect && x.Case != cc.PostfixExpressionPSelect {
+		return 0, false
+	}
+	f := x.Field()
+	if f == nil || !f.IsBitfield() || f.ValueBits() <= 32 || f.ValueBits() >= 64 {
+		return 0, false
+	}
+	return f.ValueBits(), cc.IsSignedInteger(f.Type())
+}
+
+// wideBitOp panics with the cut of an operation op on operands l and r
+// when one of them is a bit-field wider than int that gcc computes the
+// operation in (see above) and the result may differ from the 64-bit
+// one: compound says the result is stored back in l (a compound
+// assignment), which then keeps only its low bits.
+func wideBitOp(op ir.Op, l, r cc.ExpressionNode, compound bool, pos token.Position) {
+	lbits, lsigned := wideBitField(l)
+	rbits, rsigned := wideBitField(r)
+	if lbits == 0 && rbits == 0 {
+		return
+	}
+	w, wsigned, other := lbits, lsigned, r
+	if w == 0 {
+		w, wsigned, other = rbits, rsigned, l
+	}
+	cut := false
+	switch {
+	case op == ir.Shr || (op == ir.Shl && lbits == 0):
+		return // the result has the left operand's type
+	case op == ir.Shl:
+		cut = !compound
+	case lbits != 0 && rbits != 0:
+		cut = true
+	case other.Type() == nil || other.Type().Size()*8 > w:
+		return // computed in the other operand's type: the bit-field converts exactly
+	case op == ir.Add || op == ir.Sub || op == ir.Mul:
+		// stored back, in the bit-field or in a narrower object, only
+		// the low bits are kept, the same either way; but a signed
+		// result overflows in the field's width (UBSan says so)
+		cut = !compound || wsigned
+	case !wsigned && mayBeNegative(other, w):
+		// converted to the bit-field's type, a negative operand is
+		// 2^w - x, not 2^64 - x: what / and % and comparisons see, and
+		// what & | ^ keep beyond the low bits unless stored back
+		cut = !compound || op == ir.Div || op == ir.Rem
+	}
+	if cut {
+		panic(unsupported(pos, fmt.Sprintf("%s with the %d-bit bit-field %s: gcc computes it in %d bits", op, w, cc.NodeSource(bare(unparen(wideOperand(l, r)))), w)))
+	}
+}
+
+// wideOperand returns the operand of l and r that is a wide bit-field.
+func wideOperand(l, r cc.ExpressionNode) cc.ExpressionNode {
+	if bits, _ := wideBitField(l); bits != 0 {
+		return l
+	}
+	return r
+}
+
+// mayBeNegative reports whether e, converted to the type of an unsigned
+// bit-field of w bits, may change value otherwise than converted to 64
+// bits: a value of a signed type, unless e is a constant in [0, 2^w).
+func mayBeNegative(e cc.ExpressionNode, w int64) bool {
+	switch v := e.Value().(type) {
+	case cc.Int64Value:
+		return v < 0 || int64(v) >= 1<<w
+	case cc.UInt64Value:
+		return uint64(v) >= 1<<w
+	}
+	return e.Type() == nil || cc.IsSignedInteger(e.Type())
 }

@@ -51,7 +51,7 @@ int g(struct s *p, int n) {
         return 2;
     }
     if (n == 8)
-        return p->f;
+        return p->f << 2;
     if (n == 9)
         return p->data[0];
     return p->n;
@@ -61,7 +61,7 @@ int g(struct s *p, int n) {
 	assert.Equal(t, []string{
 		"[n > 3] 3:18 floating-point value p->d (long double)",
 		"[n > 3] 3:18 comparison of long double and double",
-		"[!n > 3 && p->d > 1.5][!n == 7][n == 8] 10:16 bit-field f of 40 bits (wider than int)",
+		"[!n > 3 && p->d > 1.5][!n == 7][n == 8] 10:16 << with the 40-bit bit-field p->f: gcc computes it in 40 bits",
 		"[!n > 3 && p->d > 1.5][!n == 7][!n == 8][n == 9] 12:16 access to flexible array member data of struct s",
 	}, cuts(f))
 	assert.Len(t, f.Decisions, 5)

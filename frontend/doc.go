@@ -129,9 +129,10 @@
 // 128-bit) values and constants; conversions between a function pointer
 // and another pointer type, calls through a pointer to a function without
 // prototype; accesses
-// to flexible array members, to bit-fields of unions and to bit-fields
-// wider than 32 bits (the others are byte loads and stores with shifts
-// and masks: bitfield.go); computed goto (goto *p,
+// to flexible array members and to bit-fields of unions (the others are
+// byte loads and stores with shifts and masks: bitfield.go), the
+// operations gcc computes in the width of a bit-field wider than int
+// (wideBitOp); computed goto (goto *p,
 // &&label) and local labels (__label__); arrays of variable-length arrays
 // and VLA typedefs (a VLA itself is an object made at run time: vla.go); inline
 // assembly; setjmp/longjmp; dynamic allocation other than malloc, calloc,

@@ -863,6 +863,7 @@ func (b *funcBuilder) ptrAdd(p, i ir.Value, neg bool, pos token.Position) ir.Val
 // arithmetic for + and -).
 func (b *funcBuilder) arith(op ir.Op, l, r, e cc.ExpressionNode) ir.Value {
 	pos := e.Position()
+	wideBitOp(op, l, r, false, pos)
 	lv := b.protect(b.rvalue(l), r)
 	rv := b.rvalue(r)
 	lt, rt := lv.Type(), rv.Type()
@@ -895,6 +896,7 @@ func (b *funcBuilder) arith(op ir.Op, l, r, e cc.ExpressionNode) ir.Value {
 // shift lowers << and >>: the operands are promoted separately and the
 // result has the promoted left type.
 func (b *funcBuilder) shift(op ir.Op, l, r cc.ExpressionNode) ir.Value {
+	wideBitOp(op, l, r, false, l.Position())
 	lv := b.protect(b.rvalue(l), r)
 	rv := b.rvalue(r)
 	if !lv.Type().IsInteger() || !rv.Type().IsInteger() {
@@ -911,6 +913,7 @@ func (b *funcBuilder) shift(op ir.Op, l, r cc.ExpressionNode) ir.Value {
 // compare lowers a comparison: int 0 or 1.
 func (b *funcBuilder) compare(op ir.Op, l, r cc.ExpressionNode) ir.Value {
 	pos := l.Position()
+	wideBitOp(op, l, r, false, pos)
 	lv := b.protect(b.rvalue(l), r)
 	rv := b.rvalue(r)
 	lv, rv = b.comparable(lv, rv, l, r, pos)
@@ -986,6 +989,9 @@ func (b *funcBuilder) unary(x *cc.UnaryExpression) ir.Value {
 	case cc.UnaryExpressionDeref:
 		return b.load(b.lvalue(x))
 	case cc.UnaryExpressionPlus, cc.UnaryExpressionMinus, cc.UnaryExpressionCpl:
+		if bits, _ := wideBitField(x.CastExpression); bits != 0 && x.Case != cc.UnaryExpressionPlus {
+			panic(unsupported(pos, fmt.Sprintf("unary %s with the %d-bit bit-field %s: gcc computes it in %d bits", x.Token.SrcStr(), bits, cc.NodeSource(bare(unparen(x.CastExpression))), bits)))
+		}
 		v := b.rvalue(x.CastExpression)
 		if v.Type().IsFloat() && x.Case != cc.UnaryExpressionCpl {
 			return b.floatSign(v, x.Case == cc.UnaryExpressionMinus)
@@ -1091,7 +1097,10 @@ func (b *funcBuilder) incDec(e cc.ExpressionNode, op ir.Op, post, want bool) ir.
 	case l.typ.IsPointer():
 		nv = b.ptrAdd(old, ir.NewConst(b.u.dm.Index(), 1), op == ir.Sub, pos)
 	case l.typ.IsInteger():
-		ct := promote(l.typ)
+		if bits, signed := wideBitField(e); bits != 0 && signed {
+			panic(unsupported(pos, fmt.Sprintf("%s with the %d-bit bit-field %s: gcc computes it in %d bits", op, bits, cc.NodeSource(bare(unparen(e))), bits)))
+		}
+		ct := promote(old.Type()) // a bit-field's value type (bitType)
 		a := b.convert(old, ct)
 		d := b.newTemp(ct)
 		b.emit(&ir.Binary{At: b.at(), Dst: d, Op: op, X: a, Y: ir.NewConst(ct, 1)})
@@ -1140,6 +1149,7 @@ func (b *funcBuilder) assignment(x *cc.AssignmentExpression, want bool) ir.Value
 	if !ok {
 		panic(unsupported(pos, fmt.Sprintf("assignment %v", x.Case)))
 	}
+	wideBitOp(op, x.UnaryExpression, x.AssignmentExpression, true, pos)
 	l := b.lvalue(x.UnaryExpression)
 	old := b.load(l)
 	if l.v != nil {
@@ -1153,11 +1163,14 @@ func (b *funcBuilder) assignment(x *cc.AssignmentExpression, want bool) ir.Value
 	case l.typ.IsArithmetic() && rv.Type().IsArithmetic():
 		var ct *ir.Type
 		var a, c ir.Value
+		// old has the type of the lvalue's value: a bit-field's (int
+		// for one narrower than int, whatever its declared type, as gcc
+		// promotes it: bitType)
 		if op == ir.Shl || op == ir.Shr {
-			ct = promote(l.typ)
+			ct = promote(old.Type())
 			a, c = b.convert(old, ct), b.convert(rv, promote(rv.Type()))
 		} else {
-			ct = usual(l.typ, rv.Type())
+			ct = usual(old.Type(), rv.Type())
 			a, c = b.convert(old, ct), b.convert(rv, ct)
 		}
 		d := b.newTemp(ct)
