@@ -118,9 +118,10 @@
 // members included (members with no leaves), under #pragma pack and
 // __attribute__((packed)) too (pragma.go). Where cc lays out a struct
 // otherwise (bit-fields, packing), a sizeof or _Alignof of the type is
-// gcc's (gccLayoutConst), the other constants cc folds with its layout
-// (offsetof, sizeof inside a larger expression) are cut, and initializers
-// are placed by member.
+// gcc's (gccLayoutConst), a constant expression that uses one, or
+// offsetof, is evaluated again with gcc's layout (layoutconst.go; what
+// it cannot evaluate is cut), and initializers are placed by member. The
+// length of an array declared with such a constant is cc's.
 //
 // # Not supported: cuts (cut.go)
 //

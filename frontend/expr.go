@@ -55,19 +55,14 @@ func (b *funcBuilder) constOf(e cc.ExpressionNode, t *ir.Type) (*ir.Const, bool)
 	if e == nil {
 		return nil, false
 	}
-	switch v := e.Value().(type) {
-	case cc.Int64Value:
-		if c, ok := b.u.gccLayoutConst(e); ok {
-			return ir.NewConst(t, c), true
+	switch e.Value().(type) {
+	case cc.Int64Value, cc.UInt64Value:
+		// cc's value, or gcc's where cc's layout differs (layoutconst.go)
+		c, ok := b.u.layoutConst(e)
+		if !ok {
+			b.u.checkLayoutConst(e) // cut
 		}
-		b.u.checkLayoutConst(e)
-		return ir.NewConst(t, uint64(v)), true
-	case cc.UInt64Value:
-		if c, ok := b.u.gccLayoutConst(e); ok {
-			return ir.NewConst(t, c), true
-		}
-		b.u.checkLayoutConst(e)
-		return ir.NewConst(t, uint64(v)), true
+		return ir.NewConst(t, c), true
 	}
 	return nil, false
 }
@@ -366,6 +361,9 @@ func (b *funcBuilder) rvalueExpr(e cc.ExpressionNode) ir.Value {
 	case *cc.CastExpression:
 		if x.Case == cc.CastExpressionUnary {
 			return b.rvalue(x.UnaryExpression)
+		}
+		if c, ok := b.u.offsetofConst(x); ok {
+			return c
 		}
 		return b.cast(x)
 	case *cc.MultiplicativeExpression, *cc.AdditiveExpression, *cc.ShiftExpression, *cc.RelationalExpression,

@@ -578,11 +578,14 @@ func (pb *progBuilder) staticValue(e cc.ExpressionNode, t *ir.Type, fnName strin
 			}
 			panic(unsupported(pos, "non-integer initializer of an integer"))
 		}
-		switch v := e.Value().(type) {
-		case cc.Int64Value:
-			return ir.NewConst(t, uint64(v))
-		case cc.UInt64Value:
-			return ir.NewConst(t, uint64(v))
+		switch e.Value().(type) {
+		case cc.Int64Value, cc.UInt64Value:
+			// cc's value, or gcc's where cc's layout differs (layoutconst.go)
+			c, ok := pb.u.layoutConst(e)
+			if !ok {
+				pb.u.checkLayoutConst(e) // refused
+			}
+			return ir.NewConst(t, c)
 		}
 		panic(unsupported(pos, "non-constant initializer "+cc.NodeSource(e)))
 	}

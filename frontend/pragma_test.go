@@ -87,9 +87,10 @@ func TestPragmaPack(t *testing.T) {
 }
 
 // TestPragmaPackQueries: cc computes sizeof, _Alignof and offsetof with
-// the natural layout: asked of a packed struct, sizeof and _Alignof are
-// gcc's (checked by gcc: 7, 14, 4), offsetof is cut; of the others, they
-// are cc's.
+// the natural layout: asked of a packed struct, sizeof, _Alignof and
+// offsetof are gcc's (checked by gcc: 7, 14, 4, 1, 20), also inside a
+// larger constant expression (layoutconst.go); of the others, they are
+// cc's.
 func TestPragmaPackQueries(t *testing.T) {
 	for _, c := range []struct {
 		body string
@@ -98,7 +99,8 @@ func TestPragmaPackQueries(t *testing.T) {
 		{"return sizeof(struct wire);", "7"},
 		{"struct wire w[2]; return sizeof w;", "14"},
 		{"return _Alignof(struct outer);", "4"},
-		{"return (int)(unsigned long)&((struct wire *)0)->len;", ""},
+		{"return (int)(unsigned long)&((struct wire *)0)->len;", "1"},
+		{"return (int)__builtin_offsetof(struct half, i) * 2;", "20"},
 		{"return sizeof(struct natural) + sizeof(struct bytes);", "12"},
 	} {
 		src := packSrc + "int query(void) { " + c.body + " }\n"
