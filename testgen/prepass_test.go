@@ -190,7 +190,10 @@ func TestPrepassResumes(t *testing.T) {
 			}
 			if strings.HasSuffix(gs.Goal.ID(), "hashtab.c:79:9:true") {
 				assert.Equal(t, Covered, gs.Status, "%d steps: %s", steps, gs.Reason)
-				assert.Equal(t, EnginePrepass, gs.Engine)
+				// fd may take it first: the bucket pointers loaded in a
+				// function that stores pointers have exact values now
+				// (pointsto's exact sets through memory)
+				assert.Contains(t, []string{EnginePrepass, EngineFD}, gs.Engine)
 			}
 		}
 		for id := range prev {

@@ -5,7 +5,7 @@ struct obj {
     int n;
     void (*touch)(struct obj *);
     double weight;
-    unsigned long long dirty : 40; /* wider than int: cut */
+    unsigned long long dirty : 40; /* wider than int: + with an int cut */
 };
 
 /* The weight may make n 5 (2.5 does): every goal is covered (floats). */
@@ -38,7 +38,7 @@ int flagged(struct obj *o, int a)
 {
     if (a > 10)
         return 2;
-    if (o->dirty)
+    if (o->dirty + 1 > 1)
         return 1;
     if (a > 5)
         return 3;
