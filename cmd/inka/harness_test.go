@@ -77,8 +77,6 @@ func TestHarnessBadInput(t *testing.T) {
 	require.NoError(t, os.WriteFile(other, []byte(out), 0o644))
 	garbage := filepath.Join(tmp, "garbage.json")
 	require.NoError(t, os.WriteFile(garbage, []byte("{\n  not json"), 0o644))
-	variadic := filepath.Join(tmp, "variadic.c")
-	require.NoError(t, os.WriteFile(variadic, []byte("int log_it(const char *fmt, ...);\nint k(int x) { if (x) log_it(\"x\"); return 0; }\n"), 0o644))
 	cases := []badInput{
 		{[]string{"harness", "testdata/paper/foo.c"}, "usage: inka harness"},
 		{[]string{"harness", "testdata/nofile.c", "-o", tmp}, "testdata/nofile.c: no such file or directory"},
@@ -86,7 +84,6 @@ func TestHarnessBadInput(t *testing.T) {
 		{[]string{"harness", "testdata/paper/lh98.c", "--from", other, "-o", tmp}, "testdata/paper/lh98.c: " + other + " holds the tests of testdata/paper/foo.c, not of this file"},
 		{[]string{"harness", "testdata/paper/foo.c", "--from", garbage, "-o", tmp}, garbage + ":2:3: reading an inka/v1 run: invalid character 'n'"},
 		{[]string{"harness", "testdata/paper/foo.c", "--from", filepath.Join(tmp, "none.json"), "-o", tmp}, filepath.Join(tmp, "none.json") + ": no such file or directory"},
-		{[]string{"harness", variadic, "-o", tmp, "--timeout", "2s"}, variadic + ":1:5: callee log_it is variadic: the harness cannot stub it"},
 		{[]string{"validate", filepath.Join(tmp, "none")}, "no such file or directory"},
 		{[]string{"validate", tmp, "--opt", "fast"}, `bad optimization level "fast"`},
 	}
