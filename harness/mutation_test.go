@@ -390,3 +390,37 @@ func TestHarnessOfSomeFunctions(t *testing.T) {
 		assert.Contains(t, out, fmt.Sprintf("%d passed, 0 failed", len(m.Tests)), c.file)
 	}
 }
+
+// TestHugeAllocation: a test whose size input is past PTRDIFF_MAX expects
+// the library's allocation to fail (glibc's malloc does); gcc -O2, seeing
+// the constant through the inlined malloc wrapper, warned
+// (-Walloc-size-larger-than), which -Werror and `inka validate` take as a
+// failure of the generated code. The harness builds with -O2 -Werror and
+// its tests pass with gcc.
+func TestHugeAllocation(t *testing.T) {
+	needGCC(t)
+	dir := t.TempDir()
+	file := filepath.Join(dir, "buf.c")
+	require.NoError(t, os.WriteFile(file, []byte(`#include <stdlib.h>
+int make_buf(size_t n)
+{
+	if (n < ((size_t)1 << 63))
+		return 0;
+	char *p = malloc(n);
+	if (!p)
+		return -1;
+	p[0] = 1;
+	free(p);
+	return 1;
+}
+`), 0o644))
+	u, run := cover(t, file, "make_buf", genOpts)
+	hd, m := emit(t, u, run, harness.Options{})
+	require.NotEmpty(t, m.Tests)
+	bin := filepath.Join(hd, "harness")
+	out, err := exec.Command("gcc", "-std=c11", "-Wall", "-Wextra", "-Werror", "-O2", "-o", bin, filepath.Join(hd, harness.HarnessFile)).CombinedOutput()
+	require.NoError(t, err, "%s", out)
+	out, err = exec.Command(bin).CombinedOutput()
+	require.NoError(t, err, "%s", out)
+	assert.Contains(t, string(out), fmt.Sprintf("%d passed, 0 failed", len(m.Tests)))
+}
