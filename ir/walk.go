@@ -16,6 +16,29 @@ func Walk(ss []Stmt, fn func(Stmt)) {
 	}
 }
 
+// Expand returns ss rewritten statement by statement: every statement but
+// an If or a While is replaced by what fn returns for it (itself, with
+// statements before or after it, or nothing); an If or a While is copied
+// with its blocks expanded in turn. ss and its blocks are left as they are.
+func Expand(ss []Stmt, fn func(Stmt) []Stmt) []Stmt {
+	var out []Stmt
+	for _, s := range ss {
+		switch s := s.(type) {
+		case *If:
+			n := *s
+			n.Then, n.Else = Expand(s.Then, fn), Expand(s.Else, fn)
+			out = append(out, &n)
+		case *While:
+			n := *s
+			n.Pre, n.Body = Expand(s.Pre, fn), Expand(s.Body, fn)
+			out = append(out, &n)
+		default:
+			out = append(out, fn(s)...)
+		}
+	}
+	return out
+}
+
 // StmtDef returns the variable a statement writes by name (nil for Store,
 // Assert, Return, If, While and calls without a destination).
 func StmtDef(s Stmt) *Var {

@@ -211,30 +211,19 @@ func (rw *heapRewriter) collect(ss []ir.Stmt, inLoop bool) {
 }
 
 func (rw *heapRewriter) block(ss []ir.Stmt) []ir.Stmt {
-	var out []ir.Stmt
-	for _, s := range ss {
+	return ir.Expand(ss, func(s ir.Stmt) []ir.Stmt {
 		switch s := s.(type) {
-		case *ir.If:
-			n := *s
-			n.Then, n.Else = rw.block(s.Then), rw.block(s.Else)
-			out = append(out, &n)
-		case *ir.While:
-			n := *s
-			n.Pre, n.Body = rw.block(s.Pre), rw.block(s.Body)
-			out = append(out, &n)
 		case *ir.Call:
-			out = append(out, rw.call(s)...)
+			return rw.call(s)
 		case *ir.Load:
-			out = append(append(out, rw.live(s.At, s.Ptr)...), s)
+			return append(rw.live(s.At, s.Ptr), s)
 		case *ir.Store:
-			out = append(append(out, rw.live(s.At, s.Ptr)...), s)
+			return append(rw.live(s.At, s.Ptr), s)
 		case *ir.FieldAddr:
-			out = append(append(out, rw.live(s.At, s.Ptr)...), s)
-		default:
-			out = append(out, s)
+			return append(rw.live(s.At, s.Ptr), s)
 		}
-	}
-	return out
+		return []ir.Stmt{s}
+	})
 }
 
 // instance returns the statements that compute the address of instance i

@@ -127,12 +127,7 @@ func (g *Generator) resumePrepass(p *prepass, cov *Coverage, goals []Goal, index
 	if p == nil {
 		return
 	}
-	open := 0
-	for _, gs := range cov.Goals {
-		if gs.Status == Unknown && gs.Test < 0 {
-			open++
-		}
-	}
+	open := p.open(cov)
 	used := p.bud.Used()
 	p.loop(cov, goals, index, open, func() bool { return p.bud.Used()-used < resumeFactor*used }, nil)
 	cov.Stats.PrepassSteps += p.bud.Used() - used

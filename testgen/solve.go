@@ -296,7 +296,10 @@ func (g *Generator) lengthMayMatter(cb *built, why string) string {
 	if !lengthBound(dep) {
 		return ""
 	}
-	return fmt.Sprintf("; on inputs of %s: it indexes an input array by a variable", shapeLens(g.shape))
+	// The dependence names one of the ways an input array's length
+	// matters (a variable index, a pointer moved in a loop, a constant
+	// index past the end): the reason says what they have in common.
+	return fmt.Sprintf("; on inputs of %s: it indexes an input array or moves a pointer into one (the loops the bound stopped may be those that walk it)", shapeLens(g.shape))
 }
 
 // solveFull searches tests for the goal on the model of the runs that

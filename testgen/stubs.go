@@ -104,25 +104,12 @@ func (rw *stubRewriter) temp(t *ir.Type, name string) *ir.Var {
 }
 
 func (rw *stubRewriter) block(ss []ir.Stmt) []ir.Stmt {
-	var out []ir.Stmt
-	for _, s := range ss {
-		switch s := s.(type) {
-		case *ir.If:
-			n := *s
-			n.Then, n.Else = rw.block(s.Then), rw.block(s.Else)
-			out = append(out, &n)
-		case *ir.While:
-			n := *s
-			n.Pre, n.Body = rw.block(s.Pre), rw.block(s.Body)
-			out = append(out, &n)
-		case *ir.Call:
-			out = append(out, s)
-			out = append(out, rw.write(s)...)
-		default:
-			out = append(out, s)
+	return ir.Expand(ss, func(s ir.Stmt) []ir.Stmt {
+		if c, ok := s.(*ir.Call); ok {
+			return append([]ir.Stmt{c}, rw.write(c)...)
 		}
-	}
-	return out
+		return []ir.Stmt{s}
+	})
 }
 
 // write returns the statements of the store a stub call makes.
