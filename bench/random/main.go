@@ -8,13 +8,20 @@
 //	{"function": "f", "runs": 123456, "covered": ["f.c:9:12:true", ...]}
 //
 // The outcome ids are those of inka's goals (`inka cover --format json`),
-// so a script compares the two goal by goal (bench/memory/run.sh). Only
+// so a script compares the two goal by goal (bench/realc/run.sh). Only
 // runs that are tests count, as for inka: a run that returns, exits or
 // fails an assertion; one that stops on undefined behaviour, on a
 // construct inka does not model, an unmodelled library call or a limit
 // covers nothing.
 //
-//	go run ./bench/random [-time 10s] [-runs N] [-seed S] FILE.c...
+// With -goals RUN.json (`inka cover --format json` of the same file), a
+// function's runs stop as soon as they have covered every goal of that
+// function the run does not prove unreachable: no run can cover more
+// of them then, and a table over a whole corpus costs the time of the
+// functions random testing does not finish, not -time per function.
+// Runs is then the number of runs made until that point.
+//
+//	go run ./bench/random [-time 10s] [-runs N] [-seed S] [-goals RUN.json] FILE.c...
 package main
 
 import (
@@ -52,12 +59,21 @@ func run(args []string, stdout, stderr io.Writer) int {
 	limit := fs.Duration("time", 10*time.Second, "time per function (0: -runs only)")
 	runs := fs.Int("runs", 0, "runs per function (0: as many as -time allows)")
 	seed := fs.Int64("seed", 1, "random seed")
+	goalsFile := fs.String("goals", "", "inka cover --format json of the files: stop a function once its goals are covered")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
 	if fs.NArg() == 0 || (*limit <= 0 && *runs <= 0) {
-		fmt.Fprintln(stderr, "usage: random [-time 10s] [-runs N] [-seed S] FILE.c...")
+		fmt.Fprintln(stderr, "usage: random [-time 10s] [-runs N] [-seed S] [-goals RUN.json] FILE.c...")
 		return 2
+	}
+	var open map[string]map[string]bool
+	if *goalsFile != "" {
+		var err error
+		if open, err = openGoals(*goalsFile); err != nil {
+			fmt.Fprintln(stderr, err)
+			return 2
+		}
 	}
 	enc := json.NewEncoder(stdout)
 	status := 0
@@ -69,7 +85,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 			continue
 		}
 		for _, fn := range u.Functions() {
-			r := runFunc(u, file, fn, *limit, *runs, *seed)
+			r := runFunc(u, file, fn, *limit, *runs, *seed, open[fn])
 			if err := enc.Encode(r); err != nil {
 				fmt.Fprintln(stderr, err)
 				return 1
@@ -79,8 +95,40 @@ func run(args []string, stdout, stderr io.Writer) int {
 	return status
 }
 
-// runFunc runs fn on random inputs until the time or the runs are spent.
-func runFunc(u *frontend.Unit, file, fn string, limit time.Duration, runs int, seed int64) result {
+// openGoals reads an inka/v1 run and returns, per function, the ids of
+// its goals that are not proved unreachable.
+func openGoals(path string) (map[string]map[string]bool, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, fmt.Errorf("-goals: %w", err)
+	}
+	var run struct {
+		Goals []struct {
+			ID       string `json:"id"`
+			Function string `json:"function"`
+			Status   string `json:"status"`
+		} `json:"goals"`
+	}
+	if err := json.Unmarshal(data, &run); err != nil {
+		return nil, fmt.Errorf("-goals %s: %w", path, err)
+	}
+	open := map[string]map[string]bool{}
+	for _, g := range run.Goals {
+		if g.Status == "unreachable" {
+			continue
+		}
+		if open[g.Function] == nil {
+			open[g.Function] = map[string]bool{}
+		}
+		open[g.Function][g.ID] = true
+	}
+	return open, nil
+}
+
+// runFunc runs fn on random inputs until the time or the runs are spent,
+// or, when want is not nil, until every goal of want is covered (want
+// is nil for a function the -goals run does not list: all the time).
+func runFunc(u *frontend.Unit, file, fn string, limit time.Duration, runs int, seed int64, want map[string]bool) result {
 	r := result{File: file, Function: fn, Covered: []string{}}
 	prog, err := u.Lower(fn)
 	if err != nil {
@@ -94,8 +142,9 @@ func runFunc(u *frontend.Unit, file, fn string, limit time.Duration, runs int, s
 	}
 	rng := rand.New(rand.NewSource(seed))
 	covered := map[string]bool{}
+	left := len(want)
 	start := time.Now()
-	for ; (runs <= 0 || r.Runs < runs) && (limit <= 0 || time.Since(start) < limit); r.Runs++ {
+	for ; (runs <= 0 || r.Runs < runs) && (limit <= 0 || time.Since(start) < limit) && (want == nil || left > 0); r.Runs++ {
 		in, _, _ := drv.Inputs(drv.RandomCase(rng))
 		res, err := interp.Run(prog, fn, in, interp.Config{})
 		if err != nil {
@@ -107,6 +156,9 @@ func runFunc(u *frontend.Unit, file, fn string, limit time.Duration, runs int, s
 			continue // not a test
 		}
 		for _, id := range res.Covered() {
+			if !covered[id] && want[id] {
+				left--
+			}
 			covered[id] = true
 		}
 	}

@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"os"
 	"strings"
 	"testing"
 
@@ -63,4 +64,46 @@ func TestRandomTrityp(t *testing.T) {
 	assert.Equal(t, 2, run([]string{"-time", "0", file}, &out, &errs), "-time 0 and no -runs: no run at all")
 	assert.Equal(t, 2, run([]string{"-runs", "1"}, &out, &errs), "no file")
 	assert.Equal(t, 2, run([]string{"-runs", "x", file}, &out, &errs))
+}
+
+// With -goals, a function's runs stop once they have covered every goal
+// of the function that the run does not prove unreachable: a run whose
+// only open goal is trityp's first outcome stops after a few runs, with
+// that goal covered; a goal no run covers keeps them going to -runs.
+func TestRandomGoalsStop(t *testing.T) {
+	const file = "../../testdata/paper/trityp.c"
+	dir := t.TempDir()
+	write := func(name string, goals ...string) string {
+		var gs []map[string]string
+		for i := 0; i+1 < len(goals); i += 2 {
+			gs = append(gs, map[string]string{"id": goals[i], "function": "trityp", "status": goals[i+1]})
+		}
+		data, err := json.Marshal(map[string]any{"goals": gs})
+		require.NoError(t, err)
+		path := dir + "/" + name
+		require.NoError(t, os.WriteFile(path, data, 0o644))
+		return path
+	}
+	var out, errs bytes.Buffer
+	require.Equal(t, 0, run([]string{"-time", "0", "-runs", "2000", file}, &out, &errs), errs.String())
+	var all result
+	require.NoError(t, json.Unmarshal(out.Bytes(), &all))
+	require.NotEmpty(t, all.Covered)
+	first := all.Covered[0]
+
+	one := write("one.json", first, "covered", "trityp.c:1:1:true", "unreachable")
+	out.Reset()
+	require.Equal(t, 0, run([]string{"-time", "0", "-runs", "2000", "-goals", one, file}, &out, &errs), errs.String())
+	var r result
+	require.NoError(t, json.Unmarshal(out.Bytes(), &r))
+	assert.Less(t, r.Runs, 2000, "stopped once its one open goal was covered")
+	assert.Contains(t, r.Covered, first)
+
+	never := write("never.json", first, "covered", "trityp.c:1:1:true", "unknown")
+	out.Reset()
+	require.Equal(t, 0, run([]string{"-time", "0", "-runs", "2000", "-goals", never, file}, &out, &errs), errs.String())
+	require.NoError(t, json.Unmarshal(out.Bytes(), &r))
+	assert.Equal(t, 2000, r.Runs, "an open goal no run covers: every run is made")
+
+	assert.Equal(t, 2, run([]string{"-runs", "1", "-goals", dir + "/missing.json", file}, &out, &errs))
 }
