@@ -48,6 +48,7 @@ func inputModelDependence(f *ir.Func, pt *pointsto.Result, shape *ir.InputShape,
 		}
 	}
 	d.block(f.Body, false)
+	(&clobbers{d: d, clobbered: map[*pointsto.Object]string{}}).block(f.Body)
 	if d.storeInput && d.inputObjects > 1 {
 		d.inputWhy = append(d.inputWhy, "it writes through a pointer input, which a caller could make alias another input")
 	} else if d.storeInput && d.globals {
@@ -273,6 +274,105 @@ func (d *dependence) call(s *ir.Call, inLoop bool) {
 			d.calleeWhy = append(d.calleeWhy, fmt.Sprintf("it passes a pointer to %s to %s, which could write there", l, e.Name))
 		}
 	}
+}
+
+// clobbers finds the reads of memory that an undefined callee called
+// before them could have written without being given a pointer to it:
+// an input object (the caller may have given the callee's library a
+// pointer to it before the call: a buffer shared with a handler), and
+// an object whose address is stored, when the callee runs, in a global
+// or an input object or in memory reachable from them (`saved = &x;
+// notify();`, a node pushed on a global list), where the callee (or a
+// function of the file it calls back) finds it. The globals themselves
+// are readsGlobal's, and the pointers passed as arguments call's.
+type clobbers struct {
+	d *dependence
+	// clobbered maps each object some undefined callee could have
+	// written so far to the first such callee.
+	clobbered map[*pointsto.Object]string
+}
+
+func (c *clobbers) block(ss []ir.Stmt) {
+	for _, s := range ss {
+		c.stmt(s)
+	}
+}
+
+func (c *clobbers) stmt(s ir.Stmt) {
+	pt := c.d.pt
+	for _, v := range ir.StmtUses(s) {
+		if o := pt.ObjectOf(v); o != nil {
+			c.read(o)
+		}
+	}
+	switch s := s.(type) {
+	case *ir.If:
+		c.block(s.Then)
+		c.block(s.Else)
+	case *ir.While:
+		// twice: a call late in the body precedes the reads of the
+		// next iteration
+		for range 2 {
+			c.block(s.Pre)
+			c.block(s.Body)
+		}
+	case *ir.Load:
+		for l := range pt.TargetsOf(s, s.Ptr) {
+			c.read(l.Obj)
+		}
+	case *ir.Call:
+		e := s.Extern
+		if e == nil || e.System || strings.Contains(e.Name, "#") {
+			return
+		}
+		for o := range c.reachable(pt.Before(s)) {
+			if _, ok := c.clobbered[o]; !ok {
+				c.clobbered[o] = e.Name
+			}
+		}
+	}
+}
+
+// read notes a read of o after a callee that could have written it.
+func (c *clobbers) read(o *pointsto.Object) {
+	callee, ok := c.clobbered[o]
+	if !ok || o.Kind == pointsto.VarObj && o.Var.IsGlobal() {
+		return
+	}
+	c.d.calleeWhy = append(c.d.calleeWhy, fmt.Sprintf("it reads %s after calling %s, which could write there (through a pointer a caller gave it, or one it finds in a global)", o, callee))
+}
+
+// reachable returns the writable objects an undefined callee called with
+// points-to graph g may reach: the globals, the input objects, and what
+// the pointers stored in them point to, transitively.
+func (c *clobbers) reachable(g pointsto.Graph) map[*pointsto.Object]bool {
+	seen := map[*pointsto.Object]bool{}
+	var work []*pointsto.Object
+	add := func(o *pointsto.Object) {
+		if !seen[o] && (o.Kind == pointsto.InputObj || o.Kind == pointsto.VarObj && !readOnly(o)) {
+			seen[o] = true
+			work = append(work, o)
+		}
+	}
+	for _, o := range c.d.pt.Objects {
+		if o.Kind == pointsto.InputObj || o.Kind == pointsto.VarObj && o.Var.IsGlobal() {
+			add(o)
+		}
+	}
+	held := map[*pointsto.Object][]pointsto.Targets{}
+	for l, ts := range g {
+		held[l.Obj] = append(held[l.Obj], ts)
+	}
+	for len(work) > 0 {
+		o := work[len(work)-1]
+		work = work[:len(work)-1]
+		for _, ts := range held[o] {
+			for t := range ts {
+				add(t.Obj)
+			}
+		}
+	}
+	return seen
 }
 
 // calleeWritable reports whether an undefined callee could change v: a

@@ -64,3 +64,29 @@ int f10(void) {
 		return 1;
 	return 0;
 }
+
+/* A callee may write where it finds a pointer without being given one: in
+ * a global (saved = &x; notify() writes *saved), in a static a function of
+ * the file writes through when called back (complete), in a list reachable
+ * from a global, and in an object the caller shares with the callee's
+ * library before the call (*p: a buffer an interrupt handler fills). Still
+ * a proof: nothing the callee can find (f15). */
+int *saved;
+static int *pending;
+void notify(void);
+void complete(int v) { if (pending) *pending = v; }
+int f11(void) { int x = 0; saved = &x; notify(); saved = 0; if (x != 0) return 1; return 0; }
+int f12(void) { int r = 0; pending = &r; notify(); pending = 0; if (r != 0) return 1; return 0; }
+int f13(int *p) { *p = 0; notify(); if (*p != 0) return 1; return 0; }
+int f14(void) {
+	int x = 0;
+	int *px = &x;
+	static int **root;
+	root = &px;
+	notify();
+	root = 0;
+	if (x != 0)
+		return 1;
+	return 0;
+}
+int f15(void) { int x = 0; int *px = &x; notify(); if (*px != 0) return 1; return 0; }
