@@ -6,6 +6,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strconv"
 	"strings"
 	"testing"
@@ -145,11 +146,26 @@ func layoutAgainstGCC(t *testing.T, dm ir.DataModel) {
 			decls = append(decls, packed1+d)
 		}
 	}
+	for i, why := range compareLayouts(t, dm, decls) {
+		// a struct of unnamed bit-fields only, in a unit where one such
+		// is packed: which one is not known
+		if regexp.MustCompile(`\bm[0-9]`).MatchString(decls[i]) {
+			t.Errorf("T%d = %s: %s", i, decls[i], why)
+		}
+	}
+}
+
+// compareLayouts checks the layouts of decls (struct or union types, each
+// after an optional "#pragma pack(N) ", and that may name the earlier ones
+// T0, T1, ...) against gcc's for data model dm. It returns the
+// declarations the front end refuses, with why.
+func compareLayouts(t *testing.T, dm ir.DataModel, decls []string) map[int]string {
 	var src strings.Builder
 	src.WriteString("#include <stdio.h>\n#include <stddef.h>\n#include <string.h>\n")
 	for i, d := range decls {
-		if p, ok := strings.CutPrefix(d, packed1); ok {
-			fmt.Fprintf(&src, "#pragma pack(push)\n#pragma pack(1)\ntypedef %s T%d;\n#pragma pack(pop)\nT%d g%d;\n", p, i, i, i)
+		if rest, ok := strings.CutPrefix(d, "#pragma pack("); ok {
+			n, p, _ := strings.Cut(rest, ") ")
+			fmt.Fprintf(&src, "#pragma pack(push)\n#pragma pack(%s)\ntypedef %s T%d;\n#pragma pack(pop)\nT%d g%d;\n", n, p, i, i, i)
 			continue
 		}
 		fmt.Fprintf(&src, "typedef %s T%d;\nT%d g%d;\n", d, i, i, i)
@@ -159,6 +175,7 @@ func layoutAgainstGCC(t *testing.T, dm ir.DataModel) {
 	u, err := LoadSource("layout.c", []byte(src.String()), Options{DataModel: dm})
 	require.NoError(t, err)
 	types := make([]*ir.Type, len(decls))
+	refused := map[int]string{}
 	var probe strings.Builder
 	probe.WriteString(src.String())
 	probe.WriteString("static void bits(const char *name, const unsigned char *p, size_t n) {\n" +
@@ -166,7 +183,11 @@ func layoutAgainstGCC(t *testing.T, dm ir.DataModel) {
 		"\tprintf(\"%s bit %d %d\\n\", name, lo, hi - lo + 1);\n}\n")
 	probe.WriteString("int main(void) {\n")
 	for i := range decls {
-		typ := u.structType(u.objs[fmt.Sprintf("g%d", i)].Type(), u.objs[fmt.Sprintf("g%d", i)].Position())
+		typ, why := structTypeOf(u, fmt.Sprintf("g%d", i))
+		if why != "" {
+			refused[i] = why
+			continue
+		}
 		types[i] = typ
 		fmt.Fprintf(&probe, "\tprintf(\"T%d size %%zu %%zu\\n\", sizeof(T%d), _Alignof(T%d));\n", i, i, i)
 		for _, f := range typ.Fields {
@@ -202,6 +223,9 @@ func layoutAgainstGCC(t *testing.T, dm ir.DataModel) {
 	}
 	checked := 0
 	for i, typ := range types {
+		if typ == nil {
+			continue
+		}
 		name := fmt.Sprintf("T%d", i)
 		want := got[name+" size"]
 		if want[0] != typ.Size() || want[1] != typ.Align() {
@@ -223,5 +247,127 @@ func layoutAgainstGCC(t *testing.T, dm ir.DataModel) {
 			checked++
 		}
 	}
-	t.Logf("%d types, %d members checked against gcc; cc's layout differs for %d", len(types), checked, len(u.mislaid))
+	t.Logf("%d types, %d members checked against gcc; cc's layout differs for %d; %d refused", len(types), checked, len(u.mislaid), len(refused))
+	return refused
+}
+
+// structTypeOf returns the IR type of global g, or why it is refused.
+func structTypeOf(u *Unit, g string) (typ *ir.Type, why string) {
+	defer func() {
+		if r := recover(); r != nil {
+			e, ok := asUnsupported(r)
+			if !ok {
+				panic(r)
+			}
+			why = e.Error()
+		}
+	}()
+	return u.structType(u.objs[g].Type(), u.objs[g].Position()), ""
+}
+
+// randomAttrLayout returns a random struct or union declaration with gcc's
+// layout extensions: under a #pragma pack (the "#pragma pack(N) " prefix
+// compareLayouts reads), packed and aligned attributes on the struct and
+// on its members (bit-fields too), _Alignas, members of the earlier types
+// T0 ... T(i-1).
+func randomAttrLayout(r *rand.Rand, dm ir.DataModel, i int) string {
+	types := []string{"char", "unsigned char", "short", "int", "unsigned", "long", "long long",
+		"_Bool", "double", "float", "char *", "long double"}
+	bitTypes := []string{"char", "unsigned char", "short", "unsigned short", "int", "unsigned", "long", "long long", "_Bool"}
+	bitsOf := map[string]int{"char": 8, "unsigned char": 8, "short": 16, "unsigned short": 16, "int": 32,
+		"unsigned": 32, "long": 8 * int(dm.Long().Size()), "long long": 64, "_Bool": 1}
+	pow := func(max int) int { return 1 << r.Intn(max+1) }
+	var b strings.Builder
+	if r.Intn(3) == 0 {
+		fmt.Fprintf(&b, "#pragma pack(%d) ", pow(4))
+	}
+	var attrs []string
+	if r.Intn(3) == 0 {
+		attrs = append(attrs, "packed")
+	}
+	if r.Intn(4) == 0 {
+		attrs = append(attrs, fmt.Sprintf("aligned(%d)", pow(5)))
+	}
+	attr := ""
+	if len(attrs) > 0 {
+		attr = "__attribute__((" + strings.Join(attrs, ", ") + ")) "
+	}
+	kw := "struct "
+	if r.Intn(5) == 0 {
+		kw = "union "
+	}
+	b.WriteString(kw)
+	if attr != "" && r.Intn(2) == 0 {
+		b.WriteString(attr)
+		attr = ""
+	}
+	b.WriteString("{ ")
+	n := 1 + r.Intn(7)
+	for k := 0; k < n; k++ {
+		if r.Intn(5) < 2 {
+			t := bitTypes[r.Intn(len(bitTypes))]
+			w := r.Intn(bitsOf[t] + 1)
+			switch {
+			case w == 0 || r.Intn(8) == 0:
+				fmt.Fprintf(&b, "%s :%d; ", t, w)
+			case r.Intn(8) == 0:
+				fmt.Fprintf(&b, "%s m%d:%d __attribute__((packed)); ", t, k, w)
+			case r.Intn(12) == 0:
+				fmt.Fprintf(&b, "%s m%d:%d __attribute__((aligned(%d))); ", t, k, w, pow(4))
+			default:
+				fmt.Fprintf(&b, "%s m%d:%d; ", t, k, w)
+			}
+			continue
+		}
+		t := types[r.Intn(len(types))]
+		if i > 0 && r.Intn(6) == 0 {
+			t = fmt.Sprintf("T%d", r.Intn(i))
+		}
+		name := fmt.Sprintf("m%d", k)
+		if r.Intn(5) == 0 {
+			name += fmt.Sprintf("[%d]", 1+r.Intn(3))
+		}
+		switch x := r.Intn(10); {
+		case x == 0 && t[0] != 'T' && t != "long double":
+			fmt.Fprintf(&b, "_Alignas(%d) %s %s; ", 8<<r.Intn(3), t, name)
+		case x == 1:
+			fmt.Fprintf(&b, "%s %s __attribute__((aligned(%d))); ", t, name, pow(5))
+		case x == 2:
+			fmt.Fprintf(&b, "%s %s __attribute__((packed)); ", t, name)
+		case x == 3 && !strings.Contains(name, "["): // (an array of a type of attribute aligned(N) is not C when N > its size)
+			fmt.Fprintf(&b, "%s __attribute__((aligned(%d))) %s; ", t, pow(5), name)
+		default:
+			fmt.Fprintf(&b, "%s %s; ", t, name)
+		}
+	}
+	b.WriteString("} " + attr)
+	return strings.TrimSpace(b.String())
+}
+
+// attrSeed and attrN are the seed and the number of declarations of
+// TestAttrLayoutAgainstGCC (seeds 1-6 with 1500 each were checked too).
+const attrSeed, attrN = 11, 400
+
+// TestAttrLayoutAgainstGCC: #pragma pack of every value over bit-fields,
+// the packed and aligned attributes of structs and members and _Alignas,
+// in attrN random declarations per data model, against gcc. Those the
+// front end refuses (an attribute in a pointer declarator, an aligned
+// attribute on a long double member) are logged.
+func TestAttrLayoutAgainstGCC(t *testing.T) {
+	for _, dm := range []ir.DataModel{ir.LP64, ir.ILP32} {
+		t.Run(dm.String(), func(t *testing.T) {
+			if err := ccheck.Links("gcc", dm); err != nil {
+				t.Skip(err)
+			}
+			r := rand.New(rand.NewSource(attrSeed))
+			var decls []string
+			for i := 0; i < attrN; i++ {
+				decls = append(decls, randomAttrLayout(r, dm, i))
+			}
+			refused := compareLayouts(t, dm, decls)
+			for i, why := range refused {
+				t.Logf("T%d = %s: %s", i, decls[i], why)
+			}
+		})
+	}
 }

@@ -116,10 +116,14 @@ type Unit struct {
 	quals     *qualReader       // the qualifiers of the declarations, level by level
 	strNames  map[string]string // names of the string literals, by content
 	packs     []packRegion      // where #pragma pack is in effect (pragma.go)
-	// packedAttr has the first member of each struct or union declared
-	// __attribute__((packed)) (pack 1), and of each member declared so
-	// (pragma.go).
-	packedAttr, packedMember map[*cc.Declarator]bool
+	// structSpecs has the definition of each struct or union, by its
+	// first member's declarator (pragma.go).
+	structSpecs map[*cc.Declarator]*cc.StructOrUnionSpecifier
+	// unnamedAttributed says that a struct or union without named
+	// members has attributes or is under a pack (pragma.go).
+	unnamedAttributed bool
+	// memberDecls has the declaration of each member (attrs.go).
+	memberDecls map[*cc.Declarator]memberDecl
 	// sysDirs are the system include directories of the host (not those
 	// of -I): the C library's headers.
 	sysDirs []string
@@ -262,21 +266,21 @@ func load(path string, src []byte, opts Options) (*Unit, error) {
 	}
 	packs.close(token.Position{})
 	u := &Unit{
-		testComp:   opts.TestComp,
-		dm:         opts.DataModel,
-		path:       path,
-		ast:        ast,
-		defs:       map[string]*cc.FunctionDefinition{},
-		objs:       map[string]*cc.Declarator{},
-		names:      map[string]bool{},
-		files:      map[string][]byte{path: src},
-		types:      map[any]*ir.Type{},
-		inits:      map[*cc.Declarator]*cc.Initializer{},
-		sysDirs:    sysDirs,
-		mislaid:    map[*ir.Type]string{},
-		packs:      packs.regions,
-		conditions: opts.Conditions,
-		packedAttr: map[*cc.Declarator]bool{}, packedMember: map[*cc.Declarator]bool{},
+		testComp:    opts.TestComp,
+		dm:          opts.DataModel,
+		path:        path,
+		ast:         ast,
+		defs:        map[string]*cc.FunctionDefinition{},
+		objs:        map[string]*cc.Declarator{},
+		names:       map[string]bool{},
+		files:       map[string][]byte{path: src},
+		types:       map[any]*ir.Type{},
+		inits:       map[*cc.Declarator]*cc.Initializer{},
+		sysDirs:     sysDirs,
+		mislaid:     map[*ir.Type]string{},
+		packs:       packs.regions,
+		conditions:  opts.Conditions,
+		structSpecs: map[*cc.Declarator]*cc.StructOrUnionSpecifier{}, memberDecls: map[*cc.Declarator]memberDecl{},
 	}
 	u.inputs = probes.list()
 	u.quals = newQualReader(ast, u.notePacked)

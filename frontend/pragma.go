@@ -3,24 +3,26 @@ package frontend
 import (
 	"strconv"
 
+	"github.com/inka-tool/inka/ir"
+
 	"modernc.org/cc/v4"
 	"modernc.org/token"
 )
 
 // #pragma pack changes the layout of the structs declared while it is in
-// effect (gcc aligns their members, and them, to at most N bytes), and
-// cc/v4 ignores it: it lays such a struct out naturally. The pack
-// directives are therefore recorded as regions of the source, and a
-// struct declared in one gets gcc's layout (ir.NewPackedStruct); cc's
-// layout of it then differs from gcc's, so that the constants cc folds
-// with it (sizeof, offsetof) are cut and its initializers placed by member
-// (see Unit.mislaid). Csmith writes `#pragma pack(push)`, `#pragma
-// pack(1)` around some of its structs. Bit-fields under a pack are not
-// supported (gcc's placement of them is not modelled).
+// effect (gcc aligns their members, and them, to at most N bytes, and
+// places their bit-fields at the next free bit), and cc/v4 ignores it: it
+// lays such a struct out naturally. The pack directives are therefore
+// recorded as regions of the source, and a struct declared in one gets
+// gcc's layout (ir.NewStructLayout); cc's layout of it then differs from
+// gcc's, so that the constants cc folds with it (sizeof, offsetof) are
+// computed again and its initializers placed by member (see
+// Unit.mislaid). Csmith writes `#pragma pack(push)`, `#pragma pack(1)`
+// around some of its structs.
 //
-// cc ignores __attribute__((packed)) as well: a struct or union declared
-// with it is laid out as under #pragma pack(1), which is what the
-// attribute does; a member declared with it is not supported.
+// cc ignores __attribute__((packed)) as well: the attributes of a struct's
+// definition and of its members' declarations are read by the front end
+// (layoutOf, attrs.go).
 
 // packRegion is a stretch of one file where `#pragma pack(N)` is in
 // effect; an empty file stands for every file (a region left open at the
@@ -123,13 +125,12 @@ func before(a, b token.Position) bool {
 	return a.Line < b.Line || (a.Line == b.Line && a.Column <= b.Column)
 }
 
-// packOf returns the packing gcc lays struct or union t out with: the
-// pack in effect where it is declared, when it is below t's natural
-// alignment (0: the natural layout).
-func (u *Unit) packOf(t cc.Type) int64 {
-	if len(u.packs) == 0 {
-		return 0
-	}
+// layoutOf returns gcc's extensions to the layout of struct or union t
+// (ir.Layout): the #pragma pack in effect where it is declared, its packed
+// and aligned attributes; false when t has no named member to find its
+// declaration by.
+func (u *Unit) layoutOf(t cc.Type) (ir.Layout, bool) {
+	var l ir.Layout
 	var n int
 	var field func(int) *cc.Field
 	switch x := t.(type) {
@@ -147,63 +148,65 @@ func (u *Unit) packOf(t cc.Type) int64 {
 		}
 	}
 	if f == nil {
-		return 0
+		return l, false
 	}
-	pk := packAt(u.packs, f.Declarator().Position())
-	if u.packedAttr[f.Declarator()] {
-		pk = 1
+	l.Pack = packAt(u.packs, f.Declarator().Position())
+	if spec := u.structSpecs[f.Declarator()]; spec != nil {
+		// the attributes of the definition, not of a typedef's variant
+		// of it (a member of such a type is refused: attrs.go)
+		pos := spec.Position()
+		a, p := u.attrLayout(spec.AttributeSpecifierList, pos)
+		a2, p2 := u.attrLayout(spec.AttributeSpecifierList2, pos)
+		l.Align, l.Packed = max(a, a2), p || p2
 	}
-	if pk > 0 && int64(t.Align()) > pk {
-		return pk
-	}
-	return 0
+	return l, true
 }
 
-// notePacked records, while the unit's nodes are walked, the structs and
-// unions and the members declared __attribute__((packed)).
+// mayBeAttributed reports, of a struct or union layoutOf cannot find
+// the declaration of (it has no named member), whether a pack or an
+// attribute may apply to it: one of the definitions without named
+// members of the unit has one.
+func (u *Unit) mayBeAttributed(t cc.Type) bool {
+	a := t.Attributes()
+	return u.unnamedAttributed || (a != nil && a.Aligned() > 0)
+}
+
+// notePacked records, while the unit's nodes are walked, the definition
+// of every struct and union and the declaration of every member (their
+// attributes are read from them: attrs.go).
 func (u *Unit) notePacked(n any) {
 	switch x := n.(type) {
 	case *cc.StructOrUnionSpecifier:
-		if !hasPackedAttr(x.AttributeSpecifierList) && !hasPackedAttr(x.AttributeSpecifierList2) {
-			return
-		}
-		if l := x.StructDeclarationList; l != nil && l.StructDeclaration != nil {
+		// by the first member with a declarator (an unnamed bit-field
+		// has none), as layoutOf finds it
+		for l := x.StructDeclarationList; l != nil; l = l.StructDeclarationList {
 			if d := firstDeclarator(l.StructDeclaration); d != nil {
-				u.packedAttr[d] = true
+				u.structSpecs[d] = x
+				return
 			}
+		}
+		if x.StructDeclarationList != nil && (x.AttributeSpecifierList != nil || x.AttributeSpecifierList2 != nil || packAt(u.packs, x.Position()) > 0) {
+			u.unnamedAttributed = true
 		}
 	case *cc.StructDeclaration:
-		if !hasPackedAttr(x.AttributeSpecifierList) {
-			return
-		}
 		for l := x.StructDeclaratorList; l != nil; l = l.StructDeclaratorList {
 			if l.StructDeclarator != nil && l.StructDeclarator.Declarator != nil {
-				u.packedMember[l.StructDeclarator.Declarator] = true
+				u.memberDecls[l.StructDeclarator.Declarator] = memberDecl{x, l.StructDeclaratorList == nil}
 			}
 		}
 	}
 }
 
+// firstDeclarator is the first declarator of a member declaration (nil
+// for an unnamed bit-field or a static assertion).
 func firstDeclarator(sd *cc.StructDeclaration) *cc.Declarator {
-	if l := sd.StructDeclaratorList; l != nil && l.StructDeclarator != nil {
-		return l.StructDeclarator.Declarator
+	if sd == nil {
+		return nil
+	}
+	for l := sd.StructDeclaratorList; l != nil; l = l.StructDeclaratorList {
+		if l.StructDeclarator != nil && l.StructDeclarator.Declarator != nil {
+			return l.StructDeclarator.Declarator
+		}
 	}
 	return nil
-}
-
-// hasPackedAttr reports whether an attribute list says packed.
-func hasPackedAttr(l *cc.AttributeSpecifierList) bool {
-	for ; l != nil; l = l.AttributeSpecifierList {
-		if l.AttributeSpecifier == nil {
-			continue
-		}
-		for v := l.AttributeSpecifier.AttributeValueList; v != nil; v = v.AttributeValueList {
-			if a := v.AttributeValue; a != nil {
-				if name := a.Token.SrcStr(); name == "packed" || name == "__packed__" {
-					return true
-				}
-			}
-		}
-	}
-	return false
 }

@@ -263,38 +263,29 @@ func (u *Unit) structType(t cc.Type, pos token.Position) *ir.Type {
 		default:
 			irf.Type = u.declType(f.Type(), u.quals.typeOf(f.Declarator()), pos)
 		}
+		u.memberAttrs(f, &irf, pos)
 		fields = append(fields, irf)
 	}
-	for i := 0; i < n; i++ {
-		if d := field(i).Declarator(); d != nil && u.packedMember[d] {
-			panic(unsupported(pos, fmt.Sprintf("member %s of %s declared __attribute__((packed))", field(i).Name(), typeName(t))))
-		}
-	}
-	pack := u.packOf(t) // gcc's layout under #pragma pack or __attribute__((packed)) (pragma.go)
-	if pack > 1 {
-		for _, f := range fields {
-			if f.BitField {
-				panic(unsupported(pos, fmt.Sprintf("bit-field %s in %s under #pragma pack(%d)", f.Name, typeName(t), pack)))
-			}
-		}
-	}
+	// gcc's layout under #pragma pack, the packed and aligned attributes
+	// (pragma.go, attrs.go)
+	l, found := u.layoutOf(t)
 	var built *ir.Type
 	if isUnion {
-		built = ir.NewPackedUnion(tagOf(t), fields, pack)
+		built = ir.NewUnionLayout(tagOf(t), fields, l)
 	} else {
-		built = ir.NewPackedStruct(tagOf(t), fields, pack)
+		built = ir.NewStructLayout(tagOf(t), fields, l)
 	}
 	if why := ccLayoutDiffers(built, t, field); why != "" {
-		// cc lays out bit-fields otherwise, ignores #pragma pack, and so
-		// lays out otherwise a struct holding such a one; any other
-		// difference comes from attributes (packed, aligned), which
-		// ir.NewStruct does not model.
-		explained := pack > 0
+		// cc lays out bit-fields otherwise, ignores #pragma pack and the
+		// packed attribute, and so lays out otherwise a struct holding
+		// such a one; any other difference comes from something
+		// ir.NewStructLayout does not model.
+		explained := l.Pack > 0 || l.Packed || l.Align > 0
 		for _, f := range fields {
-			explained = explained || f.BitField || u.mislaidIn(f.Type) != ""
+			explained = explained || f.BitField || f.Packed || f.Align > 0 || u.mislaidIn(f.Type) != ""
 		}
-		if !explained {
-			panic(unsupported(pos, fmt.Sprintf("layout of %s (%s: packed or aligned attributes)", typeName(t), why)))
+		if !explained || (!found && u.mayBeAttributed(t)) {
+			panic(unsupported(pos, fmt.Sprintf("layout of %s (%s: attributes inka does not model)", typeName(t), why)))
 		}
 		u.mislaid[r] = why
 	}

@@ -24,64 +24,119 @@ func OpaqueOf(name string, size, align int64) *Type {
 //     alignment and takes no room;
 //   - the struct's alignment is the largest alignment of its members
 //     (unnamed bit-fields do not count), and its size is rounded up to it.
+//
+// Layout says how gcc's extensions (#pragma pack, the packed and aligned
+// attributes, _Alignas) change these rules.
 func NewStruct(tag string, fields []Field) *Type {
-	return NewPackedStruct(tag, fields, 0)
+	return NewStructLayout(tag, fields, Layout{})
 }
 
-// NewPackedStruct is NewStruct under `#pragma pack(pack)` (pack 0: none):
-// a member other than a bit-field is aligned to at most pack bytes, and so
-// is the struct. Under pack(1) a bit-field goes at the next free bit,
-// whatever its unit. (Bit-fields under other packs are placed by other
-// rules, not modelled: the front end refuses them.)
+// NewPackedStruct is NewStruct under `#pragma pack(pack)` (pack 0: none).
 func NewPackedStruct(tag string, fields []Field, pack int64) *Type {
+	return NewStructLayout(tag, fields, Layout{Pack: pack})
+}
+
+// Layout is what a struct's or union's declaration asks of its layout
+// beyond its members' types, in gcc's extensions (rules measured against
+// gcc 14 for x86-64 and i386 by frontend/layout_test.go):
+//   - Pack, `#pragma pack(Pack)` in effect (0: none): a member's alignment
+//     is at most Pack, an alignment requested by the member included;
+//   - Packed, `__attribute__((packed))` on the struct: every member is
+//     packed, as by Field.Packed;
+//   - Align, `__attribute__((aligned(Align)))` on the struct (0: none):
+//     the struct's alignment is at least Align, whatever the pack.
+//
+// Under a pack of any value, and for a packed bit-field, a bit-field goes
+// at the next free bit, whatever its unit (gcc drops the straddling rule
+// when a pack is in effect), and counts for the struct's alignment with
+// its type's alignment capped by the pack (1 when packed and under no
+// pack). A zero-width
+// bit-field is never packed: it moves the next member to the next unit of
+// its type.
+type Layout struct {
+	Pack   int64
+	Packed bool
+	Align  int64
+}
+
+// memberAlign is the alignment gcc places member f at under l: its type's,
+// raised to the alignment the member requests (Field.Align), lowered to 1
+// when packed unless it requests one, capped by the pack.
+func (l Layout) memberAlign(f *Field) int64 {
+	a := f.Type.align
+	if f.Flexible {
+		a = f.Type.Elem.align
+	}
+	if l.Packed || f.Packed {
+		a = 1
+	}
+	a = max(a, f.Align)
+	return packed(a, l.Pack)
+}
+
+// bitPacked reports whether bit-field f goes at the next free bit.
+func (l Layout) bitPacked(f *Field) bool { return l.Pack > 0 || l.Packed || f.Packed }
+
+// NewStructLayout is NewStruct with gcc's extensions l.
+func NewStructLayout(tag string, fields []Field, l Layout) *Type {
 	t := &Type{Kind: Struct, Tag: tag, align: 1}
 	bit := int64(0)     // the next free bit
 	leafEnd := int64(0) // the end of the bytes of bit-fields given as leaves
 	for i := range fields {
 		f := &fields[i]
-		a := f.Type.align
 		f.byte0, f.nbytes = 0, 0
-		if f.BitField {
-			// the unit: sizeof(T) bytes from a multiple of T's alignment
-			// (its size on x86-64; long long is aligned to 4 on i386)
-			unit, step := f.Type.size*8, a*8
-			switch {
-			case f.Bits == 0:
-				bit = roundUp(bit, step)
-			case pack == 1:
-				// packed: at the next free bit, whatever its unit
-			case bit+f.Bits > bit/step*step+unit:
-				bit = roundUp(bit, step)
-			}
-			f.Offset = bit / step * a
-			if pack == 1 {
-				f.Offset = bit / 8
-			}
-			f.BitOff = bit - f.Offset*8
-			if f.Name != "" && f.Bits > 0 {
-				f.byte0 = max(bit/8, leafEnd)
-				leafEnd = (bit + f.Bits + 7) / 8
-				f.nbytes = leafEnd - f.byte0
-			}
-			bit += f.Bits
-			if a = packed(a, pack); f.Name != "" && a > t.align {
-				t.align = a
-			}
+		if !f.BitField {
+			a := l.memberAlign(f)
+			f.Offset = roundUp((bit+7)/8, a)
+			bit = (f.Offset + f.Type.size) * 8
+			t.align = max(t.align, a)
 			continue
 		}
-		if f.Flexible {
-			a = f.Type.Elem.align
+		// the unit: sizeof(T) bytes from a multiple of T's alignment
+		// (its size on x86-64; long long is aligned to 4 on i386)
+		a := f.Type.align
+		unit, step := f.Type.size*8, a*8
+		if f.Align > 0 && f.Bits > 0 {
+			bit = roundUp(bit, packed(f.Align, l.Pack)*8)
 		}
-		a = packed(a, pack)
-		f.Offset = roundUp((bit+7)/8, a)
-		bit = (f.Offset + f.Type.size) * 8
-		if a > t.align {
-			t.align = a
+		switch {
+		case f.Bits == 0:
+			bit = roundUp(bit, step)
+		case l.bitPacked(f):
+			// at the next free bit, whatever its unit
+		case bit+f.Bits > bit/step*step+unit:
+			bit = roundUp(bit, step)
+		}
+		f.Offset = bit / step * a
+		if l.bitPacked(f) {
+			f.Offset = bit / 8
+		}
+		f.BitOff = bit - f.Offset*8
+		if f.Name != "" && f.Bits > 0 {
+			f.byte0 = max(bit/8, leafEnd)
+			leafEnd = (bit + f.Bits + 7) / 8
+			f.nbytes = leafEnd - f.byte0
+		}
+		bit += f.Bits
+		if f.Name != "" || (f.Align > 0 && f.Bits > 0) {
+			t.align = max(t.align, bitAlign(f, l))
 		}
 	}
+	t.align = max(t.align, l.Align)
 	t.size = roundUp((bit+7)/8, t.align)
 	t.Fields = fields
 	return t
+}
+
+// bitAlign is the alignment a bit-field of non-zero width gives its
+// struct or union.
+// Under a #pragma pack, a packed one counts as if it were not.
+func bitAlign(f *Field, l Layout) int64 {
+	a := f.Type.align
+	if (l.Packed || f.Packed) && l.Pack == 0 {
+		a = 1
+	}
+	return packed(max(a, f.Align), l.Pack)
 }
 
 // NewUnion returns a union type: every member at offset 0 (a bit-field in
@@ -89,11 +144,16 @@ func NewPackedStruct(tag string, fields []Field, pack int64) *Type {
 // bit-field counts its bytes) rounded up to the largest alignment (unnamed
 // bit-fields do not count).
 func NewUnion(tag string, fields []Field) *Type {
-	return NewPackedUnion(tag, fields, 0)
+	return NewUnionLayout(tag, fields, Layout{})
 }
 
 // NewPackedUnion is NewUnion under `#pragma pack(pack)` (pack 0: none).
 func NewPackedUnion(tag string, fields []Field, pack int64) *Type {
+	return NewUnionLayout(tag, fields, Layout{Pack: pack})
+}
+
+// NewUnionLayout is NewUnion with gcc's extensions l (see Layout).
+func NewUnionLayout(tag string, fields []Field, l Layout) *Type {
 	t := &Type{Kind: Union, Tag: tag, align: 1}
 	for i := range fields {
 		f := &fields[i]
@@ -106,10 +166,14 @@ func NewPackedUnion(tag string, fields []Field, pack int64) *Type {
 		if size > t.size {
 			t.size = size
 		}
-		if a := packed(f.Type.align, pack); a > t.align && (!f.BitField || f.Name != "") {
-			t.align = a
+		switch {
+		case !f.BitField:
+			t.align = max(t.align, l.memberAlign(f))
+		case f.Bits > 0 && (f.Name != "" || f.Align > 0):
+			t.align = max(t.align, bitAlign(f, l))
 		}
 	}
+	t.align = max(t.align, l.Align)
 	t.size = roundUp(t.size, t.align)
 	t.Fields = fields
 	if t.UnionMember() < 0 {

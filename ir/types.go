@@ -113,6 +113,13 @@ type Field struct {
 	// Flexible marks a flexible array member (`T data[]`, the last member
 	// of a struct): Type is an array of 0 elements, laid out at the end.
 	Flexible bool
+	// Align is the alignment the member's declaration requests (_Alignas,
+	// __attribute__((aligned(N))); 0: none): gcc places it at a multiple
+	// of the larger of this and its type's, packed or not (see Layout).
+	Align int64
+	// Packed marks a member declared __attribute__((packed)): aligned to
+	// 1 (a bit-field at the next free bit) unless it requests an Align.
+	Packed bool
 }
 
 // Modelled reports whether the member's value is part of inka's model of
