@@ -130,7 +130,7 @@
 // 128-bit) values and constants; conversions between a function pointer
 // and another pointer type, calls through a pointer to a function without
 // prototype; accesses
-// to flexible array members and to bit-fields of unions (the others are
+// to flexible array members (bit-fields, of structs and unions, are
 // byte loads and stores with shifts and masks: bitfield.go), the
 // operations gcc computes in the width of a bit-field wider than int
 // (wideBitOp); computed goto (goto *p,

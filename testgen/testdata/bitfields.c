@@ -33,3 +33,25 @@ int stamp(unsigned v)
         return 2;
     return f.kind + f.len;
 }
+
+/* a status register read as bits or as its raw byte: the bit-fields of a
+   union share the byte the raw member holds */
+union status {
+    unsigned ready : 1;
+    unsigned mode : 3;
+    unsigned char raw;
+};
+
+int poll(union status *s, int m)
+{
+    if (s->ready && s->mode == 5)
+        return 1;
+    s->mode = m;
+    if (s->raw == 0x0e)
+        return 2;
+    if (s->mode > 7)         /* 3 bits: never */
+        return 3;
+    if (s->ready != (s->raw & 1))  /* never: ready is bit 0 of raw */
+        return 4;
+    return s->raw;
+}
