@@ -51,10 +51,10 @@ import (
 	"runtime"
 	"slices"
 	"strconv"
-	"syscall"
 	"time"
 
 	"github.com/inka-tool/inka/frontend"
+	"github.com/inka-tool/inka/internal/cputime"
 	"github.com/inka-tool/inka/testgen"
 )
 
@@ -193,8 +193,8 @@ func once(u *frontend.Unit, fn string, o testgen.Options) (arm, int, error) {
 	// The garbage of the run before is collected now, not on this
 	// run's clock (the process's CPU time counts the collector's).
 	runtime.GC()
-	start := cpu()
-	o.Clock = func() time.Duration { return cpu() - start }
+	start := cputime.Process()
+	o.Clock = func() time.Duration { return cputime.Process() - start }
 	g, err := testgen.NewGenerator(p, o)
 	if err != nil {
 		return a, 0, err
@@ -346,14 +346,6 @@ func (s summary) print(w io.Writer) {
 }
 
 // cpu is the CPU time (user and system) of the process so far.
-func cpu() time.Duration {
-	var ru syscall.Rusage
-	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
-		return 0
-	}
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
-}
-
 func ms(d time.Duration) string { return fmt.Sprintf("%.2fms", float64(d)/1e6) }
 
 func firstLine(s string) string {

@@ -2,8 +2,12 @@
 // measured against: for each function of a C file, it runs the exact
 // interpreter on random inputs (internal/cdriver's RandomCase: small,
 // boundary and wide integers, pointers NULL one time in eight, stub
-// answers drawn the same way) for a time or a number of runs, and prints
-// the decision outcomes the runs took, one JSON object per function:
+// answers drawn the same way; the strings and buffers behind pointer
+// inputs of one of the lengths of -lens, drawn for each run: 4, 16 and
+// 64 elements by default, the lengths inka's pre-pass tries up to
+// --max-len) for a time (of CPU: the process's, which other processes
+// on a shared machine do not consume) or a number of runs, and prints the decision
+// outcomes the runs took, one JSON object per function:
 //
 //	{"function": "f", "runs": 123456, "covered": ["f.c:9:12:true", ...]}
 //
@@ -32,10 +36,13 @@ import (
 	"math/rand"
 	"os"
 	"sort"
+	"strconv"
+	"strings"
 	"time"
 
 	"github.com/inka-tool/inka/frontend"
 	"github.com/inka-tool/inka/internal/cdriver"
+	"github.com/inka-tool/inka/internal/cputime"
 	"github.com/inka-tool/inka/interp"
 )
 
@@ -56,16 +63,26 @@ func main() {
 func run(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("random", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	limit := fs.Duration("time", 10*time.Second, "time per function (0: -runs only)")
+	limit := fs.Duration("time", 10*time.Second, "CPU time per function (0: -runs only)")
 	runs := fs.Int("runs", 0, "runs per function (0: as many as -time allows)")
 	seed := fs.Int64("seed", 1, "random seed")
 	goalsFile := fs.String("goals", "", "inka cover --format json of the files: stop a function once its goals are covered")
+	lensFlag := fs.String("lens", "4,16,64", "lengths of the strings and buffers behind pointer inputs, one drawn per run")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
 	if fs.NArg() == 0 || (*limit <= 0 && *runs <= 0) {
 		fmt.Fprintln(stderr, "usage: random [-time 10s] [-runs N] [-seed S] [-goals RUN.json] FILE.c...")
 		return 2
+	}
+	var lens []int
+	for _, f := range strings.Split(*lensFlag, ",") {
+		n, err := strconv.Atoi(strings.TrimSpace(f))
+		if err != nil || n <= 0 {
+			fmt.Fprintf(stderr, "-lens %s: not a list of positive lengths\n", *lensFlag)
+			return 2
+		}
+		lens = append(lens, n)
 	}
 	var open map[string]map[string]bool
 	if *goalsFile != "" {
@@ -85,7 +102,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 			continue
 		}
 		for _, fn := range u.Functions() {
-			r := runFunc(u, file, fn, *limit, *runs, *seed, open[fn])
+			r := runFunc(u, file, fn, lens, *limit, *runs, *seed, open[fn])
 			if err := enc.Encode(r); err != nil {
 				fmt.Fprintln(stderr, err)
 				return 1
@@ -128,24 +145,31 @@ func openGoals(path string) (map[string]map[string]bool, error) {
 // runFunc runs fn on random inputs until the time or the runs are spent,
 // or, when want is not nil, until every goal of want is covered (want
 // is nil for a function the -goals run does not list: all the time).
-func runFunc(u *frontend.Unit, file, fn string, limit time.Duration, runs int, seed int64, want map[string]bool) result {
+func runFunc(u *frontend.Unit, file, fn string, lens []int, limit time.Duration, runs int, seed int64, want map[string]bool) result {
 	r := result{File: file, Function: fn, Covered: []string{}}
 	prog, err := u.Lower(fn)
 	if err != nil {
 		r.Error = err.Error()
 		return r
 	}
-	drv, err := cdriver.New(prog, fn, cdriver.Options{})
-	if err != nil {
-		r.Error = err.Error()
-		return r
+	drvs := make([]*cdriver.Driver, len(lens))
+	for i, n := range lens {
+		if drvs[i], err = cdriver.New(prog, fn, cdriver.Options{FlatLen: n}); err != nil {
+			r.Error = err.Error()
+			return r
+		}
 	}
 	rng := rand.New(rand.NewSource(seed))
 	covered := map[string]bool{}
 	left := len(want)
-	start := time.Now()
-	for ; (runs <= 0 || r.Runs < runs) && (limit <= 0 || time.Since(start) < limit) && (want == nil || left > 0); r.Runs++ {
-		in, _, _ := drv.Inputs(drv.RandomCase(rng))
+	start := cputime.Process()
+	for ; (runs <= 0 || r.Runs < runs) && (limit <= 0 || cputime.Process()-start < limit) && (want == nil || left > 0); r.Runs++ {
+		k := 0
+		if len(drvs) > 1 {
+			k = rng.Intn(len(drvs))
+		}
+		in, _, _ := drvs[k].Inputs(drvs[k].RandomCase(rng))
+		in.Len = lens[k]
 		res, err := interp.Run(prog, fn, in, interp.Config{})
 		if err != nil {
 			continue // a construct the interpreter refuses on this input

@@ -107,3 +107,24 @@ func TestRandomGoalsStop(t *testing.T) {
 
 	assert.Equal(t, 2, run([]string{"-runs", "1", "-goals", dir + "/missing.json", file}, &out, &errs))
 }
+
+// The buffers behind pointer inputs have one of the lengths of -lens per
+// run: adler32's 16-byte block loop (checksum.c:34, len >= 16) needs a
+// buffer of 16 bytes, which runs on buffers of 4 never have (reading past
+// their end is undefined, no test).
+func TestRandomLengths(t *testing.T) {
+	const file = "../../testdata/memory/checksum.c"
+	const block = file + ":34:12:true"
+	covers := func(lens string) []string {
+		var out, errs bytes.Buffer
+		require.Equal(t, 0, run([]string{"-time", "0", "-runs", "3000", "-lens", lens, file}, &out, &errs), errs.String())
+		var r result
+		require.NoError(t, json.NewDecoder(&out).Decode(&r))
+		require.Equal(t, "adler32", r.Function)
+		return r.Covered
+	}
+	assert.Contains(t, covers("4,16,64"), block)
+	assert.NotContains(t, covers("4"), block)
+	var out, errs bytes.Buffer
+	assert.Equal(t, 2, run([]string{"-runs", "1", "-lens", "4,x", file}, &out, &errs))
+}

@@ -5,7 +5,7 @@
 # linked list and the tree, the callback dispatcher, the bit-field packet
 # decoder among them), inka's goals, covered, unreachable, unknown and
 # refused functions, beside the goals that random testing (bench/random:
-# the interpreter on random inputs, TIME per function) covers on the same
+# the interpreter on random inputs, TIME of CPU per function) covers on the same
 # functions, then the unknown goals with their reasons grouped
 # (bench/realc/table.py).
 #

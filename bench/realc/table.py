@@ -46,7 +46,7 @@ def group(reason):
     m = re.search(r"input model only \(([^)]*)\), not for every caller: ([^(]*)", reason)
     if m and not re.search(r"free of|realloc|as an integer|bytes of the pointer|6\.5p7", reason):
         # which part of the input model the search depended on, as inka names it
-        return "input model only (%s): %s" % (m.group(1), m.group(2).strip().rstrip(";"))
+        return "inka's input model only: " + m.group(2).strip().rstrip(";")
     for pat, name in GROUPS:
         if re.search(pat, reason):
             return name
