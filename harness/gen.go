@@ -363,7 +363,7 @@ func (g *tgen) layout() {
 		}
 	}
 	sort.Slice(rrs, func(i, j int) bool { return rrs[i].root < rrs[j].root })
-	g.shape = ir.ComputeInputShapeLen(roots, g.s.opts.ArrayLen, g.t.Inputs.Len, g.s.opts.PtrDepth)
+	g.shape = ir.ComputeInputShapeDeep(roots, g.s.opts.ArrayLen, g.t.Inputs.Len, g.s.opts.PtrDepth, g.t.Inputs.Depth)
 	ptypes := g.ft.Params()
 	for i, v := range g.f.Params {
 		if i >= len(ptypes) {

@@ -201,7 +201,7 @@ func (s *Suite) replay(p *ir.Program, fn string, rt *report.Test) (*Test, error)
 // replayInputs reads the inputs of a test of the run: values, NULL
 // pointers and function pointers.
 func replayInputs(rt *report.Test) (interp.Inputs, error) {
-	in := interp.Inputs{Values: map[string]interp.Val{}, Null: map[string]bool{}, Funcs: map[string]string{}, Len: rt.ArrayLen}
+	in := interp.Inputs{Values: map[string]interp.Val{}, Null: map[string]bool{}, Funcs: map[string]string{}, Len: rt.ArrayLen, Depth: rt.Depth}
 	for _, k := range rt.AllocFail {
 		if k < 0 {
 			return in, fmt.Errorf("alloc_fail %d: want an allocation's index, from 0", k)
@@ -213,6 +213,9 @@ func replayInputs(rt *report.Test) (interp.Inputs, error) {
 	}
 	if rt.ArrayLen < 0 || rt.ArrayLen > ir.MaxDeclLen {
 		return in, fmt.Errorf("array_len %d: want 0..%d", rt.ArrayLen, ir.MaxDeclLen)
+	}
+	if rt.Depth < 0 || rt.Depth > ir.MaxInputDepth {
+		return in, fmt.Errorf("depth %d: want 0..%d", rt.Depth, ir.MaxInputDepth)
 	}
 	for _, m := range []map[string]any{rt.Args, rt.Globals, rt.Objects} {
 		for path, x := range m {

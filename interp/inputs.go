@@ -110,7 +110,7 @@ func (m *machine) setup(f *ir.Func, in Inputs) error {
 		}
 	}
 	mk.shape = map[string]*ir.InputObject{}
-	for _, o := range ir.ComputeInputShapeLen(iroots, m.cfg.PtrArrayLen, in.Len, m.cfg.PtrDepth).Objects {
+	for _, o := range ir.ComputeInputShapeDeep(iroots, m.cfg.PtrArrayLen, in.Len, m.cfg.PtrDepth, in.Depth).Objects {
 		mk.shape[o.Pointer] = o
 	}
 	for i, g := range m.prog.Globals {
@@ -598,7 +598,7 @@ func (m *machine) returnedObject(root string, t *ir.Type) (Val, error) {
 	if v, ok := m.returned[root]; ok {
 		return v, nil
 	}
-	sh := ir.ComputeInputShapeLen([]ir.InputRoot{{Path: root, Typ: t}}, m.cfg.PtrArrayLen, m.mk.in.Len, m.cfg.PtrDepth)
+	sh := ir.ComputeInputShapeDeep([]ir.InputRoot{{Path: root, Typ: t}}, m.cfg.PtrArrayLen, m.mk.in.Len, m.cfg.PtrDepth, m.mk.in.Depth)
 	for _, o := range sh.Objects {
 		m.mk.shape[o.Pointer] = o
 	}

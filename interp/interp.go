@@ -130,6 +130,12 @@ type Inputs struct {
 	// in place of Config.PtrArrayLen. The length of such an input is part
 	// of the test: testgen gives longer ones to the goals that need them.
 	Len int
+	// Depth, when > Config.PtrDepth, is the number of levels of the fresh
+	// objects behind pointer inputs in place of Config.PtrDepth: the
+	// levels past Config.PtrDepth have objects of one element where their
+	// elements hold pointers (ir.ComputeInputShapeDeep). testgen gives
+	// deeper linked inputs to the goals that need them.
+	Depth int
 	// AllocFail lists the allocations (malloc, calloc, realloc, counted
 	// together in the order the run makes them, from 0) that fail and
 	// return NULL (heap.go).

@@ -19,11 +19,18 @@ import "fmt"
 // (testgen tries longer ones for goals that need them, up to --max-len)
 // without multiplying the objects of linked structures, whose length
 // stays ArrayLen.
+//
+// WideDepth, when set (below MaxDepth), is the number of levels whose
+// objects with pointer elements have ArrayLen elements; deeper ones have
+// one. A linked input grown deeper than --max-depth for a goal that needs
+// a longer chain (testgen) then costs one object per level and pointer,
+// not ArrayLen times as many per level.
 type InputShape struct {
-	ArrayLen int
-	FlatLen  int
-	MaxDepth int
-	Objects  []*InputObject
+	ArrayLen  int
+	FlatLen   int
+	MaxDepth  int
+	WideDepth int
+	Objects   []*InputObject
 }
 
 // InputObject is a fresh object behind a pointer input.
@@ -156,6 +163,14 @@ func ComputeInputShape(roots []InputRoot, arrayLen, maxDepth int) *InputShape {
 // objects without pointers flatLen elements long (InputShape.FlatLen; 0:
 // arrayLen).
 func ComputeInputShapeLen(roots []InputRoot, arrayLen, flatLen, maxDepth int) *InputShape {
+	return ComputeInputShapeDeep(roots, arrayLen, flatLen, maxDepth, 0)
+}
+
+// ComputeInputShapeDeep is ComputeInputShapeLen with the linked objects
+// grown to deep levels when deep > maxDepth: the levels below maxDepth
+// down to deep have objects of one element where their elements hold
+// pointers (InputShape.WideDepth is maxDepth).
+func ComputeInputShapeDeep(roots []InputRoot, arrayLen, flatLen, maxDepth, deep int) *InputShape {
 	if arrayLen <= 0 {
 		arrayLen = DefaultArrayLen
 	}
@@ -166,6 +181,9 @@ func ComputeInputShapeLen(roots []InputRoot, arrayLen, flatLen, maxDepth int) *I
 		maxDepth = DefaultMaxDepth
 	}
 	s := &InputShape{ArrayLen: arrayLen, FlatLen: flatLen, MaxDepth: maxDepth}
+	if deep > maxDepth {
+		s.MaxDepth, s.WideDepth = deep, maxDepth
+	}
 	for _, r := range roots {
 		s.addRoot(r)
 	}
@@ -175,7 +193,7 @@ func ComputeInputShapeLen(roots []InputRoot, arrayLen, flatLen, maxDepth int) *I
 // addRoot adds the objects of root r.
 func (s *InputShape) addRoot(r InputRoot) {
 	if r.Pointee != nil && r.Typ.IsPointer() && r.Typ.Elem.Kind == Void && s.MaxDepth >= 1 {
-		o := &InputObject{Pointer: r.Path, Depth: 1, Typ: ArrayOf(r.Pointee, int64(s.lenOf(r.Pointee)))}
+		o := &InputObject{Pointer: r.Path, Depth: 1, Typ: ArrayOf(r.Pointee, int64(s.lenOf(r.Pointee, 1)))}
 		s.Objects = append(s.Objects, o)
 		s.add(r.Path, o.Typ, 2, 0) // the pointers of a struct pointee
 		return
@@ -219,7 +237,7 @@ func (s *InputShape) add(path string, t *Type, depth int, minLen int64) {
 			s.Objects = append(s.Objects, o)
 			continue
 		}
-		n := int64(s.lenOf(elem))
+		n := int64(s.lenOf(elem, depth))
 		if l.Path == "" && minLen > n {
 			// Every element is a variable of the model: a declared length
 			// beyond MaxDeclLen is not honoured (accesses past the object
@@ -233,10 +251,14 @@ func (s *InputShape) add(path string, t *Type, depth int, minLen int64) {
 }
 
 // lenOf is the number of elements of an input object of elements of type
-// elem: FlatLen when they hold no pointer, else ArrayLen.
-func (s *InputShape) lenOf(elem *Type) int {
+// elem at the given depth: FlatLen when they hold no pointer, else
+// ArrayLen, or 1 below WideDepth.
+func (s *InputShape) lenOf(elem *Type, depth int) int {
 	if s.FlatLen > 0 && !elem.HasPointer() {
 		return s.FlatLen
+	}
+	if s.WideDepth > 0 && depth > s.WideDepth && elem.HasPointer() {
+		return 1
 	}
 	return s.ArrayLen
 }

@@ -126,8 +126,14 @@ type Test struct {
 	// whose elements hold no pointer (strings, buffers), when it is not
 	// the run's (Options.ArrayLen): inka gives longer inputs to the goals
 	// that need them, up to --max-len (interp.Inputs.Len).
-	ArrayLen int                   `json:"array_len,omitempty"`
-	Stubs    map[string][]StubCall `json:"stubs"`
+	ArrayLen int `json:"array_len,omitempty"`
+	// Depth is the number of levels of the test's linked input objects,
+	// when it is deeper than the run's (Options.MaxDepth): the levels
+	// past max_depth have objects of one element where their elements
+	// hold pointers (interp.Inputs.Depth). inka gives deeper inputs to
+	// the goals that need them, up to ir.MaxInputDepth.
+	Depth int                   `json:"depth,omitempty"`
+	Stubs map[string][]StubCall `json:"stubs"`
 	// AllocFail lists the allocations that return NULL in this test
 	// (malloc, calloc and realloc in the order the run makes them, from
 	// 0: interp.Inputs.AllocFail); Leaks the heap objects the run
@@ -376,7 +382,7 @@ func goalJSON(g testgen.Goal, fn string, status testgen.Status, reason string, t
 
 func testJSON(id int, fn string, t *testgen.Test, covers []string) Test {
 	out := Test{ID: id, Function: fn, Args: map[string]any{}, Globals: map[string]any{}, Objects: map[string]any{},
-		Stubs: map[string][]StubCall{}, Covers: covers, argOrder: t.ArgOrder, ArrayLen: t.Inputs.Len}
+		Stubs: map[string][]StubCall{}, Covers: covers, argOrder: t.ArgOrder, ArrayLen: t.Inputs.Len, Depth: t.Inputs.Depth}
 	if out.Covers == nil {
 		out.Covers = []string{}
 	}
@@ -616,6 +622,9 @@ func testText(t Test) string {
 	}
 	if t.ArrayLen > 0 {
 		fmt.Fprintf(&w, " (buffers of %d elements)", t.ArrayLen)
+	}
+	if t.Depth > 0 {
+		fmt.Fprintf(&w, " (linked inputs %d levels deep)", t.Depth)
 	}
 	if o := nonZero(t.Objects); len(o) > 0 {
 		fmt.Fprintf(&w, " objects %s", valuesString(ordered{m: o}))

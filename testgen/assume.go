@@ -77,10 +77,14 @@ func inputModelDependence(f *ir.Func, pt *pointsto.Result, shape *ir.InputShape,
 
 // shapeLens says how long the input objects of shape are.
 func shapeLens(shape *ir.InputShape) string {
-	if shape.FlatLen > shape.ArrayLen {
-		return fmt.Sprintf("%d elements, %d when they hold pointers", shape.FlatLen, shape.ArrayLen)
+	deep := ""
+	if shape.WideDepth > 0 {
+		deep = fmt.Sprintf(", 1 holding pointers below level %d", shape.WideDepth)
 	}
-	return fmt.Sprintf("%d elements", shape.ArrayLen)
+	if shape.FlatLen > shape.ArrayLen {
+		return fmt.Sprintf("%d elements, %d when they hold pointers%s", shape.FlatLen, shape.ArrayLen, deep)
+	}
+	return fmt.Sprintf("%d elements%s", shape.ArrayLen, deep)
 }
 
 type dependence struct {

@@ -165,12 +165,13 @@ func checkFile(t *testing.T, file string, opts Options, gcc bool, fig *checkFigu
 		}
 		// The driver's buffers are as long as the longest test's: a
 		// shorter test leaves the rest 0, and its run never reads it.
-		flat := 0
+		// Likewise as deep as the deepest test's linked inputs.
+		flat, depth := 0, 0
 		for _, tc := range c.cov.Tests {
-			flat = max(flat, tc.Inputs.Len)
+			flat, depth = max(flat, tc.Inputs.Len), max(depth, tc.Inputs.Depth)
 		}
 		c.drv, err = cdriver.New(prog, fn, cdriver.Options{PtrArrayLen: opts.ArrayLen, FlatLen: flat,
-			PtrDepth: opts.PtrDepth, StubCalls: stubCalls})
+			PtrDepth: opts.PtrDepth, Depth: depth, StubCalls: stubCalls})
 		if err != nil {
 			t.Logf("%s: no gcc driver: %v", fn, err)
 		}

@@ -306,7 +306,7 @@ func (e *enumeration) give(key string, t *ir.Type) interp.Val {
 // inputs are the interpreter's inputs of a run of the enumeration.
 func (e *enumeration) inputs(run *prepassRun) interp.Inputs {
 	g := e.g
-	in := interp.Inputs{Values: run.values, Len: g.inputLen()}
+	in := interp.Inputs{Values: run.values, Len: g.inputLen(), Depth: g.inputDepth()}
 	in.Leaf = func(path string, t *ir.Type) (interp.Val, bool) {
 		if !t.IsInteger() {
 			if e.notEnumerable == "" {

@@ -43,7 +43,7 @@ func lengthBound(reason string) bool {
 // grow answers goal on longer inputs when res, its answer on this
 // generator's, is unknown because of their length.
 func (g *Generator) grow(goal Goal, max int, res *GoalResult) *GoalResult {
-	if res.Status != Unknown || !lengthBound(res.Reason) || g.Opts.Total.Exhausted() || g.Opts.deepened > 0 {
+	if res.Status != Unknown || !lengthBound(res.Reason) || g.Opts.Total.Exhausted() || g.Opts.deepened > 0 || g.Opts.depth > 0 {
 		return res
 	}
 	l := g.longerInputs()
@@ -77,7 +77,7 @@ func (g *Generator) again(o *Generator, goal Goal, max int, res *GoalResult) *Go
 // growing reports whether the unknown answer res will be tried again on
 // longer inputs: the search on these can stop.
 func (g *Generator) growing(res *GoalResult) bool {
-	return lengthBound(res.Reason) && min(4*g.shape.FlatLen, g.Opts.MaxLen) > g.shape.FlatLen && g.hasFlatInput()
+	return g.Opts.depth == 0 && lengthBound(res.Reason) && min(4*g.shape.FlatLen, g.Opts.MaxLen) > g.shape.FlatLen && g.hasFlatInput()
 }
 
 // inputLen is the length of the flat input objects of the tests of g

@@ -44,7 +44,7 @@ const (
 // deeper unrolling and inlining bounds when they leave it unknown
 // (deepen.go).
 func (g *Generator) Reach(goal Goal, max int) *GoalResult {
-	return g.deepen(goal, max, g.exhaust(goal, max, g.grow(goal, max, g.reach(goal, max))))
+	return g.deepen(goal, max, g.exhaust(goal, max, g.linkDeeper(goal, max, g.grow(goal, max, g.reach(goal, max)))))
 }
 
 // reach answers a goal on the generator's input shape.

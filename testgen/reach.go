@@ -93,6 +93,9 @@ type Options struct {
 	// deepened counts the times the bounds grew (deepen.go) on the way to
 	// this generator.
 	deepened int
+	// depth is the depth of the linked input objects in this generator
+	// (0: PtrDepth): set on the generators of deeper inputs (linked.go).
+	depth    int
 	PtrDepth int // levels of fresh objects behind pointer inputs (default 3)
 	// Engine picks the solver (portfolio.go): EngineFD, EngineSAT, or
 	// EngineAuto (the default) for a choice per goal.
@@ -304,6 +307,11 @@ type Generator struct {
 	// (deepen.go), built on first use; noDeeper when there is none.
 	deeper   *Generator
 	noDeeper bool
+	// linked is the generator of the function on linked inputs one
+	// level deeper (linked.go), built on first use; noLinked when there
+	// is none.
+	linked   *Generator
+	noLinked bool
 }
 
 // NewGenerator prepares the goals of p's entry function.
@@ -315,7 +323,7 @@ func NewGenerator(p *ir.Program, opts Options) (*Generator, error) {
 	// parameter is "g#ID").
 	var roots []ir.InputRoot
 	roots, g.inputs = ir.EntryInputs(g.Fn, p.Globals, opts.UseInitializers)
-	g.shape = ir.ComputeInputShapeLen(roots, opts.ArrayLen, opts.flatLen, opts.PtrDepth)
+	g.shape = ir.ComputeInputShapeDeep(roots, opts.ArrayLen, opts.flatLen, opts.PtrDepth, opts.depth)
 	// Calls through function pointers are resolved by the points-to
 	// analysis as the function is inlined.
 	// The analyses of the setup share a budget: out of it, every goal is

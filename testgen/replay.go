@@ -124,7 +124,7 @@ func (g *Generator) replay(b *built) (*Test, *interp.Result, error) {
 func (g *Generator) replaySolution(sol solution, f *ssa.Func, bud *budget.B) (*Test, *interp.Result, error) {
 	t := &Test{ArgOrder: g.argOrder, Args: map[string]interp.Val{}, Globals: map[string]interp.Val{}, Objects: map[string]interp.Val{},
 		Stubs: map[string][]interp.Val{}, lines: map[ir.Pos]bool{}}
-	in := interp.Inputs{Values: map[string]interp.Val{}, Null: map[string]bool{}, Len: g.inputLen()}
+	in := interp.Inputs{Values: map[string]interp.Val{}, Null: map[string]bool{}, Len: g.inputLen(), Depth: g.inputDepth()}
 	g.solutionInputs(sol, f, &in, t)
 	g.solutionStubs(sol, &in, t)
 	t.Inputs = in

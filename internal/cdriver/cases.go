@@ -174,7 +174,7 @@ func (drv *Driver) CaseOf(in interp.Inputs, rets, writes map[string][]uint64) (c
 		}
 		if l.Type.IsPointer() {
 			v := uint64(1)
-			if in.Null[l.Path] || drv.IsFixedNull(i) || l.Void {
+			if in.Null[l.Path] || drv.IsFixedNull(i) || l.Void || drv.belowDepth(l.Path, in) {
 				v = 0
 			}
 			used[l.Path] = true
@@ -254,4 +254,12 @@ func RandFloat(rng *rand.Rand, t *ir.Type) uint64 {
 		}
 		return b | sign*uint64(rng.Intn(2))
 	}
+}
+
+// belowDepth reports whether the object behind the pointer leaf at path
+// lies deeper than the linked inputs of a test with inputs in: the
+// interpreter made that pointer NULL.
+func (drv *Driver) belowDepth(path string, in interp.Inputs) bool {
+	so := drv.shape.Lookup(path)
+	return so != nil && so.Depth > max(in.Depth, drv.opts.PtrDepth)
 }

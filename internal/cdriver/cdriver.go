@@ -51,6 +51,10 @@ type Options struct {
 	// leaves of a case that a shorter input leaves out are 0.
 	FlatLen   int
 	PtrDepth  int // default 2 (ir.DefaultMaxDepth)
+	// Depth, when > PtrDepth, is the depth of the deepest test's linked
+	// inputs (interp.Inputs.Depth, ir.ComputeInputShapeDeep): a case of a
+	// shallower test has the pointers below its own depth NULL (CaseOf).
+	Depth int
 	StubCalls int // calls answered per extern callee (later ones return 0); default 8
 	// UseInitializers: the globals start from their initializers (the
 	// program's own), not from the case (interp.Config.UseInitializers).
@@ -397,7 +401,7 @@ func (d *Driver) layout() error {
 			roots = append(roots, ir.InputRoot{Path: root, Typ: e.Result})
 		}
 	}
-	d.shape = ir.ComputeInputShapeLen(roots, d.opts.PtrArrayLen, d.opts.FlatLen, d.opts.PtrDepth)
+	d.shape = ir.ComputeInputShapeDeep(roots, d.opts.PtrArrayLen, d.opts.FlatLen, d.opts.PtrDepth, d.opts.Depth)
 	for _, r := range roots {
 		d.addLeaves(r.Path, r.Typ, -1)
 	}
