@@ -49,12 +49,12 @@ type Options struct {
 	// FlatLen is the length of the objects whose elements hold no pointer
 	// (interp.Inputs.Len, ir.InputShape.FlatLen; 0: PtrArrayLen). The
 	// leaves of a case that a shorter input leaves out are 0.
-	FlatLen   int
-	PtrDepth  int // default 2 (ir.DefaultMaxDepth)
+	FlatLen  int
+	PtrDepth int // default 2 (ir.DefaultMaxDepth)
 	// Depth, when > PtrDepth, is the depth of the deepest test's linked
 	// inputs (interp.Inputs.Depth, ir.ComputeInputShapeDeep): a case of a
 	// shallower test has the pointers below its own depth NULL (CaseOf).
-	Depth int
+	Depth     int
 	StubCalls int // calls answered per extern callee (later ones return 0); default 8
 	// UseInitializers: the globals start from their initializers (the
 	// program's own), not from the case (interp.Config.UseInitializers).
