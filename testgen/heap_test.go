@@ -29,7 +29,14 @@ func TestHeapPrograms(t *testing.T) {
 		{"list.c", "list_remove_sum", nil},
 		{"list.c", "list_free", map[string]string{"list.c:33:12:true": "free of the input object head: inka builds input objects outside the heap"}},
 		{"hashtab.c", "tab_distinct", nil},
-		{"strbuf.c", "join_digits", map[string]string{"*": "realloc"}},
+		// 79:13:true needs the digit's putc to realloc, which no run
+		// does (the comma's does); the proof needs the realloc that
+		// succeeds, which the model cuts (several calls)
+		{"strbuf.c", "join_digits", map[string]string{"strbuf.c:79:13:true": ""}},
+		// its second realloc call (the quote's backslash) failing: the
+		// model follows no realloc there (several calls), but their
+		// failure is exact
+		{"strbuf.c", "escape_len", nil},
 		{"misuse.c", "release_twice", map[string]string{
 			"misuse.c:18:9:true": "dangling pointer: &m->len: &malloc#0[0] points to malloc#0 (allocated at ../testdata/heap/misuse.c:14:21) was freed at ../testdata/heap/misuse.c:19:9",
 			"misuse.c:22:9:true": "invalid free: free(&malloc#0[0]): malloc#0 was freed at ../testdata/heap/misuse.c:23:9 (double free)"}},
@@ -66,7 +73,7 @@ func TestHeapPrograms(t *testing.T) {
 				assert.Contains(t, gs.Reason, want, "%s %s", c.fn, id)
 			}
 		}
-		if c.fn == "list_find" || c.fn == "tab_distinct" || c.fn == "list_remove_sum" {
+		if c.fn == "list_find" || c.fn == "tab_distinct" || c.fn == "list_remove_sum" || c.fn == "escape_len" {
 			assert.True(t, failed, "%s: the out-of-memory path is covered by a failing allocation", c.fn)
 		}
 		if c.fn == "leaky" {

@@ -47,22 +47,32 @@ import (
 //     pointer into the middle of a dead instance (a buffer's p + 3) is
 //     not excluded: more runs than C, never fewer, so a proof stays
 //     sound; such a run's replay stops at the use after free.
-//   - `t = realloc(p, n)` in a function with one realloc call
-//     (maxReallocs) and a malloc or calloc (else it can only move an
-//     input object, which is a cut) is a site like malloc's whose new instance receives
-//     the elements of the instance p starts (move), which dies; NULL
-//     moves nothing; realloc(p, 0), a p of no site, an instance of another
-//     type are cuts.
+//   - `t = realloc(p, n)` in a function that calls malloc or calloc
+//     (else it can only move an input object, which is a cut) is a site
+//     like malloc's whose new instance receives the elements of the
+//     instance p starts (move), which dies; NULL moves nothing;
+//     realloc(p, 0), a p of no site, an instance of another type are
+//     cuts. The move copies the elements through p itself (one load per
+//     element, which the model resolves among p's targets) rather than
+//     from each instance p may be. A function with more realloc calls
+//     (maxReallocs) has each one's success cut.
 //   - Any other allocation (a result never converted to a complete type,
-//     a calloc of a size the model does not know, a function with more
-//     realloc calls) stays a cut (ir.Call.Unmodelled), after its call of
-//     allocFails.
+//     a calloc of a size the model does not know, a realloc in a function
+//     that allocates nothing else) stays a cut (ir.Call.Unmodelled) when
+//     it succeeds; its failure is exact (NULL, after the call of
+//     allocFails), so that the goals behind `if (!p)` are solved.
 
 // heapInstances is the number of objects of an allocation site in a loop.
 const heapInstances = 4
 
 // maxReallocs is the number of realloc calls of a function (after
-// inlining) the model follows; with more, every realloc is a cut.
+// inlining) the model follows; with more, each realloc's success is a
+// cut. Each realloc the model follows costs a store of every element
+// into the instance it takes (at an index the model does not know, in a
+// loop), and each access through a pointer of the site's type a check
+// per instance: with a string builder's putc inlined at each of its
+// calls, following them all made strbuf.c's models seven times larger
+// for no more answers.
 const maxReallocs = 1
 
 // allocFailsName is the name of the synthetic extern of allocation
@@ -78,10 +88,10 @@ type heapRewriter struct {
 	sites map[*ir.Call]*heapSite
 	order []*heapSite // the sites in the order of the body
 	frees bool        // the function calls free, or realloc the model follows
-	// reallocs counts the calls of realloc: the model follows one
-	// (maxReallocs), more (a string builder's putc inlined at every call)
-	// stay cuts: each moves every instance of every site it may be given
-	reallocs int
+	// follow: the model follows realloc (the function calls malloc or
+	// calloc: else realloc can only move an input object, a cut; and at
+	// most maxReallocs reallocs)
+	follow bool
 }
 
 // heapSite is the model's object of one allocation site.
@@ -89,7 +99,6 @@ type heapSite struct {
 	obj   *ir.Var   // K instances of the type allocated
 	u     *ir.Type  // one instance
 	zero  bool      // calloc
-	size  ir.Value  // the size asked for, when the model does not know it
 	alive []*ir.Var // per instance: 1 while allocated and not freed
 }
 
@@ -117,7 +126,7 @@ func (g *Generator) heapSites(f *ir.Func) *ir.Func {
 	nf := *f
 	nf.Locals = append([]*ir.Var(nil), f.Locals...)
 	rw := &heapRewriter{g: g, f: &nf, convs: map[*ir.Var]*ir.Type{}, sites: map[*ir.Call]*heapSite{}}
-	allocs := false // the function calls malloc or calloc
+	reallocs := 0
 	ir.Walk(f.Body, func(s ir.Stmt) {
 		if c, ok := s.(*ir.Conv); ok {
 			if x, ok := c.X.(*ir.Var); ok && c.Dst.Typ.IsPointer() && c.Dst.Typ.Elem.Kind != ir.Void && c.Dst.Typ.Elem.Size() > 0 {
@@ -130,17 +139,13 @@ func (g *Generator) heapSites(f *ir.Func) *ir.Func {
 		case ir.Free:
 			rw.frees = true
 		case ir.Malloc, ir.Calloc:
-			allocs = true
+			rw.follow = true
 		case ir.Realloc:
-			rw.reallocs++
+			reallocs++
 		}
 	})
-	if !allocs {
-		// nothing for realloc to move but an input object (a cut) or
-		// NULL: the call stays one cut, which costs the search nothing
-		rw.reallocs = maxReallocs + 1
-	}
-	if rw.reallocs > 0 && rw.reallocs <= maxReallocs {
+	rw.follow = rw.follow && reallocs <= maxReallocs
+	if rw.follow && reallocs > 0 {
 		rw.frees = true // realloc frees its argument
 	}
 	rw.collect(f.Body, false)
@@ -179,35 +184,35 @@ func (rw *heapRewriter) collect(ss []ir.Stmt, inLoop bool) {
 			rw.collect(s.Body, true)
 		case *ir.Call:
 			h := ir.HeapCall(s)
-			if h == ir.NotHeap || h == ir.Free {
+			if h == ir.NotHeap || h == ir.Free || (h == ir.Realloc && !rw.follow) {
 				continue
 			}
-			if h == ir.Realloc && rw.reallocs > maxReallocs {
-				continue
-			}
-			u, zero, size := rw.siteType(s, h)
-			if u == nil {
-				continue
-			}
-			k := int64(1)
-			if inLoop {
-				k = heapInstances
-			}
-			st := &heapSite{u: u, zero: zero, size: size}
-			st.obj = rw.temp(ir.ArrayOf(u, k), fmt.Sprintf("%s@%d:%d", s.Extern.Name, s.Pos.Line, s.Pos.Col), ir.Local)
-			st.obj.AddrTaken = true
-			if rw.frees {
-				at := ir.At{Pos: s.Pos}
-				for i := int64(0); i < k; i++ {
-					a := rw.temp(ir.IntType, "__site_alive", ir.Temp)
-					st.alive = append(st.alive, a)
-					rw.init = append(rw.init, &ir.Copy{At: at, Dst: a, Src: ir.NewConst(ir.IntType, 0)})
+			if u, zero, _ := rw.siteType(s, h); u != nil {
+				k := int64(1)
+				if inLoop {
+					k = heapInstances
 				}
+				rw.newSite(s, u, zero, k)
 			}
-			rw.sites[s] = st
-			rw.order = append(rw.order, st)
 		}
 	}
+}
+
+// newSite makes the site of allocation s: k instances of u.
+func (rw *heapRewriter) newSite(s *ir.Call, u *ir.Type, zero bool, k int64) {
+	st := &heapSite{u: u, zero: zero}
+	st.obj = rw.temp(ir.ArrayOf(u, k), fmt.Sprintf("%s@%d:%d", s.Extern.Name, s.Pos.Line, s.Pos.Col), ir.Local)
+	st.obj.AddrTaken = true
+	if rw.frees {
+		at := ir.At{Pos: s.Pos}
+		for i := int64(0); i < k; i++ {
+			a := rw.temp(ir.IntType, "__site_alive", ir.Temp)
+			st.alive = append(st.alive, a)
+			rw.init = append(rw.init, &ir.Copy{At: at, Dst: a, Src: ir.NewConst(ir.IntType, 0)})
+		}
+	}
+	rw.sites[s] = st
+	rw.order = append(rw.order, st)
 }
 
 func (rw *heapRewriter) block(ss []ir.Stmt) []ir.Stmt {
@@ -277,93 +282,140 @@ func (rw *heapRewriter) differs(at ir.At, st *heapSite, i int, p ir.Value) ([]ir
 	return append(addr, &ir.Binary{At: at, Dst: ne, Op: ir.Ne, X: p, Y: inst}), ne
 }
 
+// match returns the statements that compare p with the start of every
+// instance of every site (as in live, arithmetic, not branches): an
+// instance p equals must be alive (else the run is undefined: freed
+// names the misuse), and dies when kill (alive &= p != inst); each, when
+// not nil, adds statements per instance given whether p differs from it.
+// other is 1 when p is neither NULL nor any instance's start.
+func (rw *heapRewriter) match(at ir.At, p ir.Value, freed string, kill bool, each func(st *heapSite, ne *ir.Var) []ir.Stmt) (out []ir.Stmt, other *ir.Var) {
+	other = rw.temp(ir.IntType, "__heap_other", ir.Temp)
+	out = []ir.Stmt{&ir.Binary{At: at, Dst: other, Op: ir.Ne, X: p, Y: ir.NewConst(p.Type(), 0)}}
+	for _, st := range rw.order {
+		for i := range st.obj.Typ.Len {
+			addr, ne := rw.differs(at, st, int(i), p)
+			out = append(out, addr...)
+			if i < int64(len(st.alive)) {
+				alive := st.alive[i]
+				ok := rw.temp(ir.IntType, "__heap_ok", ir.Temp)
+				out = append(out,
+					&ir.Binary{At: at, Dst: ok, Op: ir.Or, X: ne, Y: alive},
+					&ir.Assert{At: at, Cond: ok, UB: freed})
+				if kill {
+					out = append(out, &ir.Binary{At: at, Dst: alive, Op: ir.And, X: alive, Y: ne})
+				}
+			}
+			if each != nil {
+				out = append(out, each(st, ne)...)
+			}
+			out = append(out, &ir.Binary{At: at, Dst: other, Op: ir.And, X: other, Y: ne})
+		}
+	}
+	return out, other
+}
+
+// noObject returns the cut of a p that is no heap object of the model.
+func noObject(at ir.At, other *ir.Var, callee string) ir.Stmt {
+	return &ir.If{At: at, Cond: other, Then: []ir.Stmt{&ir.Unsupported{At: at,
+		What: callee + " of a pointer that is no heap object of the model (an input object, which a caller may have allocated; an allocation the model cuts; the middle of an object)"}}}
+}
+
 // free rewrites free(p): the instance p is the start of dies (freeing it
-// twice is undefined); NULL frees nothing; any other p is a cut. As in
-// live, the bookkeeping is arithmetic: alive &= p != inst.
+// twice is undefined); NULL frees nothing; any other p is a cut.
 func (rw *heapRewriter) free(s *ir.Call) []ir.Stmt {
 	at := ir.At{Pos: s.Pos}
-	p := s.Args[0]
-	other := rw.temp(ir.IntType, "__free_other", ir.Temp) // p is none of the instances, nor NULL
-	out := []ir.Stmt{&ir.Binary{At: at, Dst: other, Op: ir.Ne, X: p, Y: ir.NewConst(p.Type(), 0)}}
-	for _, st := range rw.order {
-		for i, alive := range st.alive {
-			addr, ne := rw.differs(at, st, i, p)
-			ok := rw.temp(ir.IntType, "__free_ok", ir.Temp)
-			out = append(append(out, addr...),
-				&ir.Binary{At: at, Dst: ok, Op: ir.Or, X: ne, Y: alive},
-				&ir.Assert{At: at, Cond: ok, UB: "invalid free: the object was already freed (double free)"},
-				&ir.Binary{At: at, Dst: alive, Op: ir.And, X: alive, Y: ne},
-				&ir.Binary{At: at, Dst: other, Op: ir.And, X: other, Y: ne})
-		}
-	}
-	return append(out, &ir.If{At: at, Cond: other, Then: []ir.Stmt{&ir.Unsupported{At: at,
-		What: "free of a pointer that is no heap object of the model (an input object, which a caller may have allocated; an allocation the model cuts; the middle of an object)"}}})
+	out, other := rw.match(at, s.Args[0], "invalid free: the object was already freed (double free)", true, nil)
+	return append(out, noObject(at, other, "free"))
 }
 
-// move returns the statements of realloc's move from p to the new
-// instance inst: NULL moves nothing (realloc(NULL, n) is malloc(n)); the
-// start of an instance of a site moves its elements (as many as both
-// instances hold: C moves the smaller of the two sizes asked for, the
-// elements past it are indeterminate in the new object, which the model
-// leaves them, and past the size asked for an access is undefined, which
-// the model does not exclude: more runs than C, never fewer) and dies
-// (realloc of a freed object is undefined); any other p is a cut.
-func (rw *heapRewriter) move(at ir.At, p ir.Value, inst *ir.Var) []ir.Stmt {
-	other := rw.temp(ir.IntType, "__realloc_other", ir.Temp)
-	out := []ir.Stmt{&ir.Binary{At: at, Dst: other, Op: ir.Ne, X: p, Y: ir.NewConst(p.Type(), 0)}}
-	for _, st := range rw.order {
-		cp := rw.copyInstance(at, st, inst)
-		for i, alive := range st.alive {
-			addr, ne := rw.differs(at, st, i, p)
-			ok := rw.temp(ir.IntType, "__realloc_ok", ir.Temp)
-			out = append(append(out, addr...),
-				&ir.Binary{At: at, Dst: ok, Op: ir.Or, X: ne, Y: alive},
-				&ir.Assert{At: at, Cond: ok, UB: "realloc of an object already freed"})
-			if cp != nil {
-				src, from := rw.instance(at, st, ir.NewConst(ir.LongType, uint64(i)), ir.PointerTo(st.u))
-				out = append(append(out, src...), &ir.If{At: at, Cond: ne, Else: cp(from)})
-			} else {
-				// a move between objects of other types: the model stops
-				out = append(out, &ir.If{At: at, Cond: ne, Else: []ir.Stmt{&ir.Unsupported{At: at,
-					What: "realloc of an object of another type than the new one's: the constraint model moves objects of one type"}}})
-			}
-			out = append(out,
-				&ir.Binary{At: at, Dst: alive, Op: ir.And, X: alive, Y: ne},
-				&ir.Binary{At: at, Dst: other, Op: ir.And, X: other, Y: ne})
-		}
+// reallocFailed returns the statements of a realloc(p, n) that fails: p
+// must be NULL or a live object (the interpreter checks it first: the
+// realloc of an input object is a cut there, of a freed one undefined),
+// which it leaves alone, and the result is NULL.
+func (rw *heapRewriter) reallocFailed(at ir.At, s *ir.Call) []ir.Stmt {
+	out, other := rw.match(at, s.Args[0], "realloc of an object already freed", false, nil)
+	out = append(out, noObject(at, other, "realloc"))
+	if s.Dst != nil {
+		out = append(out, &ir.Copy{At: at, Dst: s.Dst, Src: ir.NewConst(s.Dst.Typ, 0)})
 	}
-	return append(out, &ir.If{At: at, Cond: other, Then: []ir.Stmt{&ir.Unsupported{At: at,
-		What: "realloc of a pointer that is no heap object of the model (an input object, which a caller may have allocated; an allocation the model cuts; the middle of an object)"}}})
+	return out
 }
 
-// copyInstance returns the function that makes the statements copying an
-// instance of st (from) to inst, or nil when their types differ beyond
-// the length of an array.
-func (rw *heapRewriter) copyInstance(at ir.At, st *heapSite, inst *ir.Var) func(from *ir.Var) []ir.Stmt {
-	src, dst := st.u, inst.Typ.Elem
-	if ir.Identical(src, dst) && src.Kind != ir.Array {
-		return func(from *ir.Var) []ir.Stmt { return rw.copyElem(at, from, inst) }
+// moveCheck returns the statements of realloc's checks of p before it
+// moves to a new instance of type u: NULL moves nothing (realloc(NULL, n)
+// is malloc(n)); the start of an instance of a site dies (realloc of a
+// freed object is undefined); an instance of another type than u (beyond
+// an array's length) and any other p are cuts. n is the number of
+// elements the move copies: the fewest that u and any instance p may be
+// hold (C moves the smaller of the two sizes asked for; the elements the
+// model leaves uncopied are unconstrained, more runs than C, never
+// fewer), 0 when no instance is of u's type.
+func (rw *heapRewriter) moveCheck(at ir.At, p ir.Value, u *ir.Type) (out []ir.Stmt, n int64) {
+	n = length(u)
+	same := false
+	out, other := rw.match(at, p, "realloc of an object already freed", true, func(st *heapSite, ne *ir.Var) []ir.Stmt {
+		if movable(st.u, u) {
+			n, same = min(n, length(st.u)), true
+			return nil
+		}
+		return []ir.Stmt{&ir.If{At: at, Cond: ne, Else: []ir.Stmt{&ir.Unsupported{At: at,
+			What: "realloc of an object of another type than the new one's: the constraint model moves objects of one type"}}}}
+	})
+	if !same {
+		n = 0
 	}
-	if src.Kind != ir.Array || dst.Kind != ir.Array || !ir.Identical(src.Elem, dst.Elem) {
+	return append(out, noObject(at, other, "realloc")), n
+}
+
+// length is the number of elements of an instance of type u (1 for a
+// struct or a scalar).
+func length(u *ir.Type) int64 {
+	if u.Kind == ir.Array {
+		return u.Len
+	}
+	return 1
+}
+
+// movable says whether realloc moves an instance of type from into one
+// of type to element by element: the same type, or arrays of the same
+// element type.
+func movable(from, to *ir.Type) bool {
+	if from.Kind == ir.Array && to.Kind == ir.Array {
+		return ir.Identical(from.Elem, to.Elem)
+	}
+	return ir.Identical(from, to)
+}
+
+// moveCopy returns the statements that copy the first n elements of the
+// instance p starts (unless p is NULL) to inst, through p itself: one load
+// per element, which the model resolves among the objects p may point
+// to, instead of a copy from each instance p may be.
+func (rw *heapRewriter) moveCopy(at ir.At, p ir.Value, inst *ir.Var, n int64) []ir.Stmt {
+	if n == 0 {
 		return nil
 	}
-	return func(from *ir.Var) []ir.Stmt {
-		fe := rw.temp(ir.PointerTo(src.Elem), "__move_from", ir.Temp)
-		te := rw.temp(ir.PointerTo(src.Elem), "__move_to", ir.Temp)
-		out := []ir.Stmt{&ir.Conv{At: at, Dst: fe, X: from}, &ir.Conv{At: at, Dst: te, X: inst}}
-		for k := int64(0); k < min(src.Len, dst.Len); k++ {
-			f, d := fe, te
-			if k > 0 {
-				f = rw.temp(fe.Typ, "__move_from", ir.Temp)
-				d = rw.temp(te.Typ, "__move_to", ir.Temp)
-				out = append(out,
-					&ir.PtrAdd{At: at, Dst: f, Ptr: fe, Index: ir.NewConst(ir.LongType, uint64(k))},
-					&ir.PtrAdd{At: at, Dst: d, Ptr: te, Index: ir.NewConst(ir.LongType, uint64(k))})
-			}
-			out = append(out, rw.copyElem(at, f, d)...)
-		}
-		return out
+	elem := inst.Typ.Elem
+	if elem.Kind == ir.Array {
+		elem = elem.Elem
 	}
+	fe := rw.temp(ir.PointerTo(elem), "__move_from", ir.Temp)
+	te := rw.temp(ir.PointerTo(elem), "__move_to", ir.Temp)
+	cp := []ir.Stmt{&ir.Conv{At: at, Dst: fe, X: p}, &ir.Conv{At: at, Dst: te, X: inst}}
+	for k := range n {
+		f, d := fe, te
+		if k > 0 {
+			f = rw.temp(fe.Typ, "__move_from", ir.Temp)
+			d = rw.temp(te.Typ, "__move_to", ir.Temp)
+			cp = append(cp,
+				&ir.PtrAdd{At: at, Dst: f, Ptr: fe, Index: ir.NewConst(ir.LongType, uint64(k))},
+				&ir.PtrAdd{At: at, Dst: d, Ptr: te, Index: ir.NewConst(ir.LongType, uint64(k))})
+		}
+		cp = append(cp, rw.copyElem(at, f, d)...)
+	}
+	nonNull := rw.temp(ir.IntType, "__move_some", ir.Temp)
+	return []ir.Stmt{
+		&ir.Binary{At: at, Dst: nonNull, Op: ir.Ne, X: p, Y: ir.NewConst(p.Type(), 0)},
+		&ir.If{At: at, Cond: nonNull, Then: cp}}
 }
 
 // copyElem returns the load and store that copy *from to *to (a scalar,
@@ -396,15 +448,15 @@ func (rw *heapRewriter) call(s *ir.Call) []ir.Stmt {
 	}
 	st := rw.sites[s]
 	if st == nil {
-		return append(out, s) // a cut (ir.Call.Unmodelled)
+		return append(out, rw.unmodelled(at, s, fails)...)
 	}
 	k := st.obj.Typ.Len
 	var take []ir.Stmt
-	if st.size != nil {
+	if _, _, size := rw.siteType(s, h); size != nil {
 		// a size the model does not know: at most u's
 		big := rw.temp(ir.IntType, "__site_big", ir.Temp)
 		take = append(take,
-			&ir.Binary{At: at, Dst: big, Op: ir.Gt, X: st.size, Y: ir.NewConst(st.size.Type(), uint64(st.u.Size()))},
+			&ir.Binary{At: at, Dst: big, Op: ir.Gt, X: size, Y: ir.NewConst(size.Type(), uint64(st.u.Size()))},
 			&ir.If{At: at, Cond: big, Then: []ir.Stmt{&ir.Unsupported{At: at,
 				What: fmt.Sprintf("an allocation of more than %d bytes at this site: the model's object of a site of a size it does not know holds %d", st.u.Size(), st.u.Size())}}})
 	}
@@ -423,6 +475,13 @@ func (rw *heapRewriter) call(s *ir.Call) []ir.Stmt {
 			&ir.Binary{At: at, Dst: cnt, Op: ir.Add, X: cnt, Y: ir.NewConst(ir.LongType, 1)})
 		idx = cur
 	}
+	var moved int64
+	if h == ir.Realloc {
+		// the checks of p before the new instance is born
+		var check []ir.Stmt
+		check, moved = rw.moveCheck(at, s.Args[0], st.u)
+		take = append(take, check...)
+	}
 	for i, alive := range st.alive {
 		if k == 1 {
 			take = append(take, &ir.Copy{At: at, Dst: alive, Src: ir.NewConst(ir.IntType, 1)})
@@ -439,27 +498,63 @@ func (rw *heapRewriter) call(s *ir.Call) []ir.Stmt {
 		take = append(take, rw.zero(at, inst)...)
 	}
 	if h == ir.Realloc {
-		take = append(take, rw.move(at, s.Args[0], inst)...)
+		take = append(take, rw.moveCopy(at, s.Args[0], inst, moved)...)
 	}
 	if s.Dst != nil {
 		take = append(take, &ir.Conv{At: at, Dst: s.Dst, X: inst})
 	}
 	if h == ir.Realloc {
-		// realloc(p, 0) frees p and returns NULL (glibc): a cut
-		zero := rw.temp(ir.IntType, "__realloc_zero", ir.Temp)
-		out = append(out,
-			&ir.Binary{At: at, Dst: zero, Op: ir.Eq, X: s.Args[1], Y: ir.NewConst(s.Args[1].Type(), 0)},
-			&ir.If{At: at, Cond: zero, Then: []ir.Stmt{&ir.Unsupported{At: at,
-				What: "realloc(p, 0), which frees p: the constraint model follows realloc of a size other than 0"}}})
+		out = append(out, rw.reallocZero(at, s)...)
 	}
+	return append(out, rw.failOr(at, s, fails, take)...)
+}
+
+// reallocZero returns the cut of realloc(p, 0), which frees p and returns
+// NULL (glibc) without allocating: it takes no rank among the run's
+// allocations, which the model's calls of allocFails would not follow.
+func (rw *heapRewriter) reallocZero(at ir.At, s *ir.Call) []ir.Stmt {
+	zero := rw.temp(ir.IntType, "__realloc_zero", ir.Temp)
+	return []ir.Stmt{
+		&ir.Binary{At: at, Dst: zero, Op: ir.Eq, X: s.Args[1], Y: ir.NewConst(s.Args[1].Type(), 0)},
+		&ir.If{At: at, Cond: zero, Then: []ir.Stmt{&ir.Unsupported{At: at,
+			What: "realloc(p, 0), which frees p: the constraint model follows realloc of a size other than 0"}}}}
+}
+
+// failOr returns the statements of allocation s: the failure (NULL, and
+// for realloc reallocFailed's checks) when fails is non-zero (nil: it
+// cannot fail), take otherwise.
+func (rw *heapRewriter) failOr(at ir.At, s *ir.Call, fails *ir.Var, take []ir.Stmt) []ir.Stmt {
 	if fails == nil {
-		return append(out, take...)
+		return take
 	}
 	var null []ir.Stmt
-	if s.Dst != nil {
+	switch {
+	case ir.HeapCall(s) == ir.Realloc:
+		null = rw.reallocFailed(at, s)
+	case s.Dst != nil:
 		null = []ir.Stmt{&ir.Copy{At: at, Dst: s.Dst, Src: ir.NewConst(s.Dst.Typ, 0)}}
 	}
-	return append(out, &ir.If{At: at, Cond: fails, Then: null, Else: take})
+	return []ir.Stmt{&ir.If{At: at, Cond: fails, Then: null, Else: take}}
+}
+
+// unmodelled returns the statements of an allocation the model gives no
+// object: its failure is exact (NULL; a failed realloc leaves its
+// argument alone), so that the goals behind `if (!p)` are solved; its
+// success is a cut (ir.Call.Unmodelled) naming it.
+func (rw *heapRewriter) unmodelled(at ir.At, s *ir.Call, fails *ir.Var) []ir.Stmt {
+	var out []ir.Stmt
+	if ir.HeapCall(s) == ir.Realloc && fails != nil {
+		out = rw.reallocZero(at, s)
+	}
+	cut := []ir.Stmt{s}
+	if s.Dst != nil && fails != nil {
+		// The path stops at s; but the points-to analysis would take
+		// the pointer s returns as one from code it does not see, which
+		// reaches the accesses after the join with the failure path
+		// (unsupported there): NULL after the cut, which no run reaches.
+		cut = append(cut, &ir.Copy{At: at, Dst: s.Dst, Src: ir.NewConst(s.Dst.Typ, 0)})
+	}
+	return append(out, rw.failOr(at, s, fails, cut)...)
 }
 
 // maxSiteBytes is the size of the object of an allocation of a size the
