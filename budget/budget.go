@@ -6,17 +6,19 @@
 // analysis. Steps are deterministic: the same file, options and seed spend
 // the same steps in the same order, so a computation stopped after N steps
 // stops at the same place on an idle and on a loaded machine, and gives the
-// same answers. A wall-clock deadline is only the outer guard (the user's
-// --total-timeout, or a per-goal guard far above what the step budget
-// takes): when it fires the answers may depend on the machine, and the
-// reason says so.
+// same answers. Time is only a guard: the user's --total-timeout (a
+// wall-clock deadline for the whole run), or a goal's guard far above what
+// its step budget takes. A goal's guard is counted in CPU time of the
+// process (WithCPU), which other processes on a busy machine do not
+// consume, under a wall-clock guard many times larger. When a guard fires
+// the answers may depend on the machine, and the reason says so.
 //
 // Budgets nest: a goal's budget is a child of the run's, and every step
 // spent on the goal counts against both. A nil *B is unbounded, so code
 // that may run without a budget needs no special case.
 //
 //	total := budget.New(0, start.Add(totalTimeout)) // the whole run: a deadline only
-//	goal := total.Child("goal", budget.DefaultSteps, time.Now().Add(timeout))
+//	goal := total.Child("goal", budget.DefaultSteps, time.Now().Add(10*timeout)).WithCPU(timeout)
 //	for goal.Spend(1) { ... }                       // false: exhausted
 //	why := goal.Reason()                             // "goal step budget exhausted (…)"
 package budget
@@ -35,6 +37,10 @@ const DefaultSteps = 10_000_000
 // is at most microseconds, so the deadline is overrun by milliseconds.
 const clockEvery = 1024
 
+// processStart is the reference of processCPU where the system gives no
+// CPU time (only differences of processCPU are used).
+var processStart = time.Now()
+
 // Why a budget is exhausted.
 type stop int
 
@@ -42,6 +48,7 @@ const (
 	running   stop = iota
 	steps          // the step limit
 	deadline       // the wall-clock guard
+	cpu            // the CPU-time guard
 	ancestor       // an enclosing budget is exhausted
 	cancelled      // Stop was called
 )
@@ -50,7 +57,10 @@ const (
 type B struct {
 	max      int64     // 0: no step limit
 	deadline time.Time // zero: none
-	parent   *B
+	// cpuMax is the CPU time of the process the budget may see pass
+	// (0: no CPU guard), counted from cpuStart.
+	cpuMax, cpuStart time.Duration
+	parent           *B
 	// what the reason names: "goal", "total", "points-to analysis", ...
 	name string
 
@@ -74,6 +84,35 @@ func (b *B) Child(name string, max int64, deadline time.Time) *B {
 	return &B{max: max, deadline: deadline, parent: b, name: name}
 }
 
+// WithCPU adds a guard to b: it is exhausted once the process has used
+// limit of CPU time (user and system, every thread) from now. Unlike the
+// wall clock, CPU time does not pass while other processes hold the
+// cores, so a guard far above what the step budget takes fires on a loaded
+// machine no sooner than on an idle one. It counts the whole process: a
+// process that works on several goals at once (inka project's jobs) sees
+// it pass up to that many times faster. Where the system gives no CPU
+// time, it is the wall clock. It returns b.
+func (b *B) WithCPU(limit time.Duration) *B {
+	if b != nil && limit > 0 {
+		b.cpuMax, b.cpuStart = limit, processCPU()
+	}
+	return b
+}
+
+// timeUp checks the guards of b alone (not its ancestors') and records
+// which one fired.
+func (b *B) timeUp() bool {
+	switch {
+	case !b.deadline.IsZero() && time.Now().After(b.deadline):
+		b.state = deadline
+	case b.cpuMax > 0 && processCPU()-b.cpuStart > b.cpuMax:
+		b.state = cpu
+	default:
+		return false
+	}
+	return true
+}
+
 // Spend counts n steps and reports whether the budget (and every
 // enclosing one) still has room. Once exhausted, a budget stays so.
 func (b *B) Spend(n int64) bool {
@@ -90,8 +129,7 @@ func (b *B) Spend(n int64) bool {
 	}
 	if b.untilClock -= int(n); b.untilClock <= 0 {
 		b.untilClock = clockEvery
-		if !b.deadline.IsZero() && time.Now().After(b.deadline) {
-			b.state = deadline
+		if b.timeUp() {
 			return false
 		}
 	}
@@ -107,10 +145,7 @@ func (b *B) Exhausted() bool {
 	if b == nil {
 		return false
 	}
-	if b.state == running && !b.deadline.IsZero() && time.Now().After(b.deadline) {
-		b.state = deadline
-	}
-	if b.state == running && b.parent.Exhausted() {
+	if b.state == running && !b.timeUp() && b.parent.Exhausted() {
 		b.state = ancestor
 	}
 	return b.state != running
@@ -136,7 +171,7 @@ func (b *B) Used() int64 {
 func (b *B) Deterministic() bool {
 	for ; b != nil; b = b.parent {
 		switch b.state {
-		case deadline, cancelled:
+		case deadline, cpu, cancelled:
 			return false
 		case ancestor:
 			continue
@@ -172,7 +207,9 @@ func (b *B) Reason() string {
 		if b.name == "total" {
 			return "total budget exhausted (--total-timeout)"
 		}
-		return fmt.Sprintf("%s time guard exhausted (--timeout; the answer may depend on the machine's load)", b.name)
+		return fmt.Sprintf("%s time guard exhausted (--timeout, wall clock; the answer may depend on the machine's load)", b.name)
+	case cpu:
+		return fmt.Sprintf("%s time guard exhausted (--timeout, %v of CPU time; the answer may depend on the machine)", b.name, b.cpuMax)
 	case ancestor:
 		return b.parent.Reason()
 	case cancelled:

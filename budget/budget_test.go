@@ -67,3 +67,20 @@ func TestNil(t *testing.T) {
 	assert.True(t, c.Spend(1))
 	assert.False(t, c.Spend(1))
 }
+
+// TestCPUGuard: a goal's CPU guard counts the CPU the process uses, not
+// the time it waits: a budget that sleeps past its CPU limit (as a
+// process does on a loaded machine) is not exhausted, one that computes
+// past it is, and its reason names the CPU guard.
+func TestCPUGuard(t *testing.T) {
+	limit := 20 * time.Millisecond
+	b := New(0, time.Time{}).Child("goal", 0, time.Now().Add(time.Hour)).WithCPU(limit)
+	time.Sleep(3 * limit)
+	assert.False(t, b.Exhausted(), "waiting does not use CPU time")
+	for b.Spend(1) { // computing: CPU time passes
+	}
+	assert.False(t, b.Deterministic())
+	assert.Contains(t, b.Reason(), "goal time guard exhausted (--timeout, 20ms of CPU time")
+	var nilB *B
+	assert.Nil(t, nilB.WithCPU(limit))
+}

@@ -348,7 +348,7 @@ func Messages(p *report.Project) []string {
 }
 
 // cacheable reports whether a result may be stored: not when one of its
-// answers depends on the wall clock (a goal given up when --timeout or
+// answers depends on a time guard (a goal given up when --timeout or
 // --total-timeout ran out), which another run may well answer.
 func cacheable(run *report.Run) bool {
 	clock := func(reason string) bool {

@@ -73,7 +73,7 @@ func (g *Generator) exhaust(goal Goal, max int, res *GoalResult) *GoalResult {
 	}
 	start := time.Now()
 	steps := g.Opts.Steps/2 + 1
-	bud := g.Opts.Total.Child("exhaustion", steps, start.Add(g.Opts.Timeout))
+	bud := g.Opts.guarded("exhaustion", steps)
 	defer func() {
 		res.Stats.Steps += bud.Used()
 		res.Stats.Time += time.Since(start)

@@ -67,7 +67,7 @@ func (g *Generator) reach(goal Goal, max int) (res *GoalResult) {
 	}
 	// The goal's budget: its steps, its time guard, within the run's.
 	// Both engines spend from it (gini by ticks of propagations).
-	gb := g.Opts.Total.Child("goal", g.Opts.Steps, start.Add(g.Opts.Timeout))
+	gb := g.Opts.guarded("goal", g.Opts.Steps)
 	defer func() { res.Stats.Steps += gb.Used() }()
 	switch {
 	case g.Opts.Engine == EngineFD:

@@ -65,11 +65,11 @@ func (s Status) String() string { return statusNames[s] }
 //
 // The work is counted in steps (package budget): points-to transfers,
 // propagator runs, search nodes, statements replayed. Steps make the
-// answers the same on any machine; Timeout and Total's deadline are only
-// outer guards.
+// answers the same on any machine; Timeout (CPU time, under a wall clock
+// WallFactor times larger) and Total's deadline are only outer guards.
 type Options struct {
 	Steps     int64         // step budget per goal (default budget.DefaultSteps)
-	Timeout   time.Duration // wall-clock guard per goal (default 60 s)
+	Timeout   time.Duration // CPU-time guard per goal (default 60 s; see guarded)
 	MaxUnroll int           // loop iterations (default 64)
 	MaxInline int           // nested calls inlined (default 8)
 	MaxNodes  int64         // search nodes per goal (0: no limit)
@@ -145,10 +145,24 @@ type Options struct {
 	AllocNeverFails bool
 }
 
-// DefaultTimeout is the default wall-clock guard of a goal: far above the
-// time the default step budget takes, so that it fires only on a machine
-// many times slower or busier than usual.
+// DefaultTimeout is the default time guard of a goal: CPU time far above
+// what the default step budget takes, so that it fires only on a machine
+// many times slower than usual, however busy.
 const DefaultTimeout = 60 * time.Second
+
+// WallFactor is how many times Timeout a goal may take on the wall clock:
+// the outer guard of a process that gets a small share of the cores (on a
+// machine many times overloaded), so that a run still ends.
+const WallFactor = 10
+
+// guarded returns a child of the run's budget of steps, guarded by
+// Timeout of CPU time and WallFactor times that of wall clock: the guard
+// of a goal and of the work charged to one (analyses, models). Under load
+// a goal's steps take longer on the wall clock but not in CPU time, so the
+// guard does not make its answer depend on the load.
+func (o Options) guarded(name string, steps int64) *budget.B {
+	return o.Total.Child(name, steps, time.Now().Add(WallFactor*o.Timeout)).WithCPU(o.Timeout)
+}
 
 func (o Options) withDefaults() Options {
 	if o.Steps <= 0 {
@@ -328,7 +342,7 @@ func NewGenerator(p *ir.Program, opts Options) (*Generator, error) {
 	// analysis as the function is inlined.
 	// The analyses of the setup share a budget: out of it, every goal is
 	// unknown (setupErr) and the function is still listed.
-	setup := opts.Total.Child("analysis", opts.Steps, time.Now().Add(opts.Timeout))
+	setup := opts.guarded("analysis", opts.Steps)
 	in, err := pointsto.Inline(p, opts.MaxInline, pointsto.Config{Shape: g.shape, Inputs: g.inputs,
 		MayBeNull: func(string) bool { return true }, Budget: setup})
 	var be *budget.Error

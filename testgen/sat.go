@@ -5,7 +5,6 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
-	"time"
 
 	"github.com/inka-tool/inka/budget"
 	"github.com/inka-tool/inka/bv"
@@ -67,7 +66,7 @@ func (g *Generator) satFor() (e *satEngine) {
 	}()
 	// The construction gets the steps of a goal, within the run's budget,
 	// charged to the first goal that asks for it.
-	bud := g.Opts.Total.Child("bit-level model", g.Opts.Steps, time.Now().Add(g.Opts.Timeout))
+	bud := g.Opts.guarded("bit-level model", g.Opts.Steps)
 	defer func() { e.unpaid = bud.Used() }()
 	// Every pointer input may be NULL: a test may use it, a proof must.
 	mayBeNull := func(string) bool { return true }

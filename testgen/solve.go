@@ -104,7 +104,7 @@ func (g *Generator) sharedModel() *shared {
 	sh := &shared{}
 	g.shared = sh
 	// The construction gets the steps of a goal, within the run's budget.
-	bud := g.Opts.Total.Child("model", g.Opts.Steps, time.Now().Add(g.Opts.Timeout))
+	bud := g.Opts.guarded("model", g.Opts.Steps)
 	defer func() { sh.unpaid.Steps = bud.Used() }()
 	mayBeNull := func(p string) bool { return g.nullOK[p] }
 	pt, err := pointsto.Analyze(g.modelFn, g.Prog.Globals, g.ptConfig(mayBeNull, bud))

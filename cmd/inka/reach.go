@@ -43,7 +43,7 @@ func (g *genFlags) register(fs *flag.FlagSet) {
 	g.steps, g.timeout = budget.DefaultSteps, testgen.DefaultTimeout
 	fs.Func("steps", fmt.Sprintf("work budget per goal, in steps (propagations, search nodes, statements replayed): the answers do not depend on the machine (1..10^12, default %d)", budget.DefaultSteps),
 		int64In(&g.steps, 1, 1e12))
-	fs.Func("timeout", fmt.Sprintf("wall-clock guard per goal, above what --steps takes (a duration > 0, default %v)", testgen.DefaultTimeout),
+	fs.Func("timeout", fmt.Sprintf("guard per goal in CPU time, above what --steps takes, and %d times that in wall clock (a duration > 0, default %v)", testgen.WallFactor, testgen.DefaultTimeout),
 		durationIn(&g.timeout, false))
 	fs.Func("total-timeout", "time budget for the whole run: then the answers so far, the rest unknown (a duration > 0; default none)",
 		durationIn(&g.total, false))
