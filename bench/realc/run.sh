@@ -1,4 +1,4 @@
-#!/bin/sh
+#!/bin/bash
 # The figures of issue 11 (real C): for each program of testdata/memory,
 # testdata/heap, testdata/real and testdata/user (the libc-like string and
 # memory family, the checksums, the parser with goto error exits, the
@@ -15,7 +15,8 @@
 # goal. Random testing stops a function's runs once it has covered every
 # goal inka did not prove unreachable (bench/random -goals), so the table
 # costs TIME only for the functions random testing does not finish. The
-# JSON of both sides stays in $OUT (default: a temporary directory).
+# JSON of both sides stays in $OUT (default: a temporary directory);
+# JOBS=N runs N files at a time.
 set -e
 time=${1:-10s}
 [ $# -gt 0 ] && shift
@@ -36,9 +37,14 @@ for a in $args; do
 		files="$files $a"
 	fi
 done
-for f in $files; do
-	n=$(echo "$f" | tr / _)
-	"$bin/inka" cover "$f" --timeout 10s --format json >"$out/$n.inka.json" 2>/dev/null || true
-	"$bin/random" -time "$time" -goals "$out/$n.inka.json" "$f" >"$out/$n.random.json" 2>/dev/null || true
-done
+one() {
+	n=$(echo "$1" | tr / _)
+	"$bin/inka" cover "$1" --timeout 10s --format json >"$out/$n.inka.json" 2>/dev/null || true
+	"$bin/random" -time "$time" -goals "$out/$n.inka.json" "$1" >"$out/$n.random.json" 2>/dev/null || true
+}
+export bin out time
+export -f one 2>/dev/null || true
+# JOBS files at a time (default 1): each process's figures are its own
+# (inka's budgets are steps, random testing's time is CPU time)
+printf '%s\n' $files | xargs -P "${JOBS:-1}" -I{} bash -c 'one "$@"' _ {}
 python3 bench/realc/table.py "$out" $files
