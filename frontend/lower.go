@@ -55,6 +55,7 @@ func (u *Unit) lower(fn string, candidates bool) (p *ir.Program, err error) {
 		return nil, unsupported(fd.Declarator.Position(), fmt.Sprintf("%s result (%s)", opaqueWhat(entry.ResultTyp), entry.ResultTyp))
 	}
 	pb.drain()
+	ir.InferPointeesThroughCalls(pb.p.Funcs)
 	if candidates {
 		if u.cannotLower == nil {
 			u.cannotLower = map[string]bool{}

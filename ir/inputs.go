@@ -146,6 +146,38 @@ func InferPointees(f *Func) {
 	})
 }
 
+// InferPointeesThroughCalls gives a `void *` parameter that InferPointees
+// left without a pointee the pointee of the parameter it is passed to,
+// unchanged, in a call of a function of funcs (`memcmp(a, b, n)` passes a
+// and b to the C library's model, which reads them as unsigned char;
+// a wrapper passes its context on to the callback that converts it), to
+// a fixed point, so that chains of wrappers are followed too. It runs once
+// every function of the program is lowered (InferPointees needs only the
+// function's own body).
+func InferPointeesThroughCalls(funcs []*Func) {
+	for changed := true; changed; {
+		changed = false
+		for _, f := range funcs {
+			Walk(f.Body, func(s Stmt) {
+				c, ok := s.(*Call)
+				if !ok || c.Func == nil {
+					return
+				}
+				for i, a := range c.Args {
+					v, ok := a.(*Var)
+					if !ok || v.Class != Param || v.Func != f || !v.Typ.IsPointer() || v.Typ.Elem.Kind != Void || v.Pointee != nil {
+						continue
+					}
+					if i < len(c.Func.Params) && c.Func.Params[i].Pointee != nil {
+						v.Pointee = c.Func.Params[i].Pointee
+						changed = true
+					}
+				}
+			})
+		}
+	}
+}
+
 // objectPointee reports whether a void * parameter converted to a pointer
 // to t takes t as its pointee: an integer type (the bytes of memcpy), or a
 // complete struct or union (the records of a qsort comparator:

@@ -211,6 +211,13 @@ int visit(void *ctx, void *handle)
     struct opaque *o = handle;
     return n->next != NULL && o != NULL;
 }
+static int first_byte(const void *p) { const unsigned char *b = p; return *b; }
+static int pass_on(const void *p, int k) { return k ? first_byte(p) : 0; }
+int wrapper(const void *data, const void *key, void *out, int k)
+{
+    (void)out;
+    return pass_on(data, k) + visit((void *)key, out);
+}
 `
 
 // TestInferPointees: a void * parameter takes the type of the accesses
@@ -241,6 +248,21 @@ func TestInferPointees(t *testing.T) {
 	require.NotNil(t, s.Lookup("ctx[0].next"), "the pointers of the records")
 	assert.Equal(t, 2, s.Lookup("ctx[0].next").Depth)
 	assert.True(t, s.Lookup("handle").Void)
+
+	// A void * passed on unchanged to a function of the file (or of the C
+	// library's models: memcmp(a, b, n)) takes the pointee of the
+	// parameter it is passed to, through a chain of wrappers (data) and a
+	// cast that only drops a qualifier ((void *)key); one passed to a
+	// parameter that stays void (out) stays void.
+	p = lower(t, "pointee.c", pointeeSrc, "wrapper")
+	roots, _ = ir.EntryInputs(p.Funcs[0], p.Globals, false)
+	s = ir.ComputeInputShape(roots, 4, 2)
+	require.NotNil(t, s.Lookup("data"))
+	assert.Equal(t, "unsigned char[4]", s.Lookup("data").Typ.String())
+	assert.True(t, s.Lookup("data").Typ.Elem.Const, "read through a pointer to const")
+	require.NotNil(t, s.Lookup("key"))
+	assert.Equal(t, "struct node[4]", s.Lookup("key").Typ.String())
+	assert.True(t, s.Lookup("out").Void)
 }
 
 func onlyShadowed(m map[*ir.Var]string) map[*ir.Var]string {

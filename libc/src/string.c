@@ -170,12 +170,18 @@ char *strpbrk(const char *s, const char *accept)
  * version for the character types of the arguments, memcpy_cu copying an
  * array of unsigned char into one of char (c: char, s: signed char, u:
  * unsigned char), and leaves the call unmodelled on other objects. */
+/* The pointers given to the mem* functions must be valid even when n is
+ * 0 (C11 7.24.1p2): memcpy(d, NULL, 0) is undefined, and glibc declares
+ * them nonnull (UBSan reports the call). */
+#define __INKA_NONNULL(c) __inka_require((c) != 0, "a null pointer argument, undefined even when n is 0 (C11 7.24.1p2)")
+
 #define __INKA_MEMCPY(name, D, S)                                               \
 	void *name(void *restrict dst, const void *restrict src, size_t n)      \
 	{                                                                       \
 		D *d = dst;                                                     \
 		const S *s = src;                                               \
 		size_t i;                                                       \
+		__INKA_NONNULL(dst && src);                                     \
 		__inka_disjoint(dst, n, src, n); \
 		for (i = 0; i < n; i++)                                         \
 			d[i] = (D)s[i];                                         \
@@ -187,6 +193,7 @@ char *strpbrk(const char *s, const char *accept)
 	{                                          \
 		D *d = dst;                        \
 		size_t i;                          \
+		__INKA_NONNULL(dst);               \
 		for (i = 0; i < n; i++)            \
 			d[i] = (D)(unsigned char)c; \
 		return dst;                        \
@@ -198,6 +205,7 @@ char *strpbrk(const char *s, const char *accept)
 		const A *x = a;                                                    \
 		const B *y = b;                                                    \
 		size_t i = 0;                                                      \
+		__INKA_NONNULL(a && b);                                            \
 		while (i < n && (unsigned char)x[i] == (unsigned char)y[i])        \
 			i++;                                                       \
 		return i == n ? 0 : (unsigned char)x[i] - (unsigned char)y[i];     \
@@ -208,6 +216,7 @@ char *strpbrk(const char *s, const char *accept)
 	{                                                         \
 		const S *p = s;                                   \
 		size_t i = 0;                                     \
+		__INKA_NONNULL(s);                                \
 		while (i < n && (unsigned char)p[i] != (unsigned char)c) \
 			i++;                                      \
 		return i < n ? (void *)&p[i] : NULL;              \
@@ -253,6 +262,7 @@ void *memmove(void *dst, const void *src, size_t n)
 	unsigned char *d = dst;
 	const unsigned char *s = src;
 	size_t i, k = 1;
+	__INKA_NONNULL(dst && src);
 	while (k < n && d != s + k)
 		k++;
 	if (k >= n) {
@@ -267,3 +277,4 @@ void *memmove(void *dst, const void *src, size_t n)
 #endif
 
 #undef __inka_disjoint
+#undef __INKA_NONNULL
