@@ -34,12 +34,7 @@ func TestLibcNullArgument(t *testing.T) {
 		{"copy", "n=0", false},
 		{"has", "s=NULL,n=0", true},
 	} {
-		p, err := u.Lower(c.fn)
-		require.NoError(t, err, c.fn)
-		in, err := interp.ParseInputs(c.args)
-		require.NoError(t, err)
-		res, err := interp.Run(p, c.fn, in, interp.Config{})
-		require.NoError(t, err, c.fn)
+		res := runArgs(t, u, c.fn, c.args)
 		if !c.ub {
 			assert.Equal(t, interp.Returned, res.Outcome, "%s(%s): %s", c.fn, c.args, res.Msg)
 			continue
