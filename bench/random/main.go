@@ -5,7 +5,9 @@
 // answers drawn the same way; the strings and buffers behind pointer
 // inputs of one of the lengths of -lens, drawn for each run: 4, 16 and
 // 64 elements by default, the lengths inka's pre-pass tries up to
-// --max-len) for a time (of CPU: the process's, which other processes
+// --max-len; in a function that allocates, one allocation in the first
+// eight fails one run in four, as in inka's pre-pass, since a failing
+// malloc is an input of a test) for a time (of CPU: the process's, which other processes
 // on a shared machine do not consume) or a number of runs, and prints the decision
 // outcomes the runs took, one JSON object per function:
 //
@@ -44,6 +46,7 @@ import (
 	"github.com/inka-tool/inka/internal/cdriver"
 	"github.com/inka-tool/inka/internal/cputime"
 	"github.com/inka-tool/inka/interp"
+	"github.com/inka-tool/inka/ir"
 )
 
 type result struct {
@@ -159,6 +162,14 @@ func runFunc(u *frontend.Unit, file, fn string, lens []int, limit time.Duration,
 			return r
 		}
 	}
+	heap := false // the function or one of its callees allocates
+	for _, f := range prog.Funcs {
+		ir.Walk(f.Body, func(s ir.Stmt) {
+			if h := ir.HeapCall(s); h != ir.NotHeap && h != ir.Free && h != ir.VLA {
+				heap = true
+			}
+		})
+	}
 	rng := rand.New(rand.NewSource(seed))
 	covered := map[string]bool{}
 	left := len(want)
@@ -170,6 +181,9 @@ func runFunc(u *frontend.Unit, file, fn string, lens []int, limit time.Duration,
 		}
 		in, _, _ := drvs[k].Inputs(drvs[k].RandomCase(rng))
 		in.Len = lens[k]
+		if heap && rng.Intn(4) == 0 {
+			in.AllocFail = map[int]bool{rng.Intn(1 + rng.Intn(8)): true}
+		}
 		res, err := interp.Run(prog, fn, in, interp.Config{})
 		if err != nil {
 			continue // a construct the interpreter refuses on this input

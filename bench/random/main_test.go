@@ -128,3 +128,16 @@ func TestRandomLengths(t *testing.T) {
 	var out, errs bytes.Buffer
 	assert.Equal(t, 2, run([]string{"-runs", "1", "-lens", "4,x", file}, &out, &errs))
 }
+
+// A failing allocation is an input of a run, as of an inka test: list_build's
+// out-of-memory branch (list.c:16, !nd) is covered.
+func TestRandomAllocFail(t *testing.T) {
+	const file = "../../testdata/heap/list.c"
+	var out, errs bytes.Buffer
+	require.Equal(t, 0, run([]string{"-time", "0", "-runs", "500", file}, &out, &errs), errs.String())
+	var r result
+	require.NoError(t, json.NewDecoder(&out).Decode(&r))
+	require.Equal(t, "list_build", r.Function)
+	assert.Contains(t, r.Covered, file+":16:13:true")
+	assert.Contains(t, r.Covered, file+":16:13:false")
+}
