@@ -337,6 +337,14 @@ func (d *declarer) decl(ct CType, inner string, ptrInner, unqual bool) string {
 		if x.Len() >= 0 {
 			n = strconv.FormatInt(x.Len(), 10)
 		}
+		if e := x.SizeExpression(); e != nil && layoutDependent(e) {
+			// cc's value may not be gcc's (Unit.arrayLen): the
+			// expression itself, where the file's types are declared
+			if d.sp != InUnit {
+				return d.fail("array length %s depends on a layout", cc.NodeSource(e))
+			}
+			n = strings.TrimSpace(cc.NodeSource(e))
+		}
 		return d.decl(ct.sub(x.Elem(), ct.q.next()), inner+"["+n+"]", false, false)
 	case *cc.FunctionType:
 		if ptrInner {
@@ -442,4 +450,26 @@ var scalarNames = map[cc.Kind]string{
 	cc.Short: "short", cc.UShort: "unsigned short", cc.Int: "int", cc.UInt: "unsigned int",
 	cc.Long: "long", cc.ULong: "unsigned long", cc.LongLong: "long long", cc.ULongLong: "unsigned long long",
 	cc.Float: "float", cc.Double: "double", cc.Float32: "_Float32", cc.Float64: "_Float64",
+}
+
+// layoutDependent reports whether expression e has a sizeof, an _Alignof
+// or a member access (offsetof) in it.
+func layoutDependent(e cc.ExpressionNode) bool {
+	switch x := e.(type) {
+	case *cc.UnaryExpression:
+		switch x.Case {
+		case cc.UnaryExpressionSizeofExpr, cc.UnaryExpressionSizeofType, cc.UnaryExpressionAlignofExpr, cc.UnaryExpressionAlignofType:
+			return true
+		}
+	case *cc.PostfixExpression:
+		if x.Case == cc.PostfixExpressionSelect || x.Case == cc.PostfixExpressionPSelect {
+			return true
+		}
+	}
+	for _, sub := range subExpressions(e) {
+		if layoutDependent(sub) {
+			return true
+		}
+	}
+	return false
 }

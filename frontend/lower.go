@@ -145,7 +145,7 @@ func (pb *progBuilder) funcRef(fd *cc.FunctionDefinition) *ir.Func {
 		t := pb.u.declType(p.Type().Decay(), qf.param(i), ppos)
 		v := pb.newVar(pname, t, ir.Param, irPos(ppos), f)
 		v.ReadOnly = t.AllConst()
-		v.DeclLen = declaredLen(d)
+		v.DeclLen = pb.u.declaredLen(d)
 		f.Params = append(f.Params, v)
 		decls = append(decls, d)
 	}
@@ -371,8 +371,9 @@ func sortDecisions(ds []*ir.Decision) { ir.SortDecisions(ds) }
 
 // declaredLen returns N for a parameter declared `T v[N]` with a constant
 // N > 0 (cc gives the adjusted type T*, so the length is read from the
-// declarator), else 0.
-func declaredLen(d *cc.Declarator) int64 {
+// declarator; with gcc's layout where N depends on one cc computes
+// otherwise), else 0.
+func (u *Unit) declaredLen(d *cc.Declarator) int64 {
 	if d == nil || d.DirectDeclarator == nil {
 		return 0
 	}
@@ -381,15 +382,8 @@ func declaredLen(d *cc.Declarator) int64 {
 		dd.DirectDeclarator.Case != cc.DirectDeclaratorIdent || dd.AssignmentExpression == nil {
 		return 0
 	}
-	switch x := dd.AssignmentExpression.Value().(type) {
-	case cc.Int64Value:
-		if x > 0 {
-			return int64(x)
-		}
-	case cc.UInt64Value:
-		if x > 0 && x < 1<<31 {
-			return int64(x)
-		}
+	if x, ok := u.layoutConst(dd.AssignmentExpression); ok && int64(x) > 0 && x < 1<<31 {
+		return int64(x)
 	}
 	return 0
 }

@@ -117,3 +117,32 @@ func TestPragmaPackQueries(t *testing.T) {
 		assert.Contains(t, out.String(), "result = "+c.want+" ", c.body)
 	}
 }
+
+// TestArrayLenGCCLayout: an array whose length is computed from a struct
+// cc lays out otherwise than gcc (a bit-field between wider members) has
+// gcc's length, and so have the sizes and offsets computed from it (gcc
+// says 8, 20, 20, 16, 9); a parameter declared with such a length keeps
+// gcc's as DeclLen.
+func TestArrayLenGCCLayout(t *testing.T) {
+	const decls = `#include <stddef.h>
+struct p { char a; int b : 3; int c : 20; char d; };
+struct q { char c; struct p in[2]; int x; };
+char buf[sizeof(struct p)];
+int idx[offsetof(struct q, x)];
+struct holder { char name[sizeof(struct p) * 2]; int tail; };
+`
+	for _, c := range []struct{ body, want string }{
+		{"return sizeof buf;", "8"},
+		{"return sizeof idx / sizeof idx[0];", "20"},
+		{"return sizeof(struct holder);", "20"},
+		{"return offsetof(struct holder, tail);", "16"},
+		{"char local[sizeof(struct p) + 1]; local[0] = 0; return sizeof local;", "9"},
+	} {
+		p := lower(t, "len.c", decls+"int query(void) { "+c.body+" }\n", "query")
+		var out strings.Builder
+		ir.FprintFunc(&out, p.Funcs[0])
+		assert.Contains(t, out.String(), "result = "+c.want+" ", c.body)
+	}
+	p := lower(t, "len.c", decls+"int take(char b[sizeof(struct p)]) { return b[0]; }\n", "take")
+	assert.Equal(t, int64(8), p.Funcs[0].Params[0].DeclLen)
+}

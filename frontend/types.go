@@ -65,9 +65,13 @@ func (u *Unit) irType(t cc.Type, pos token.Position) *ir.Type {
 		if at.Len() < 0 || at.IsIncomplete() {
 			panic(unsupported(pos, "array of unknown size"))
 		}
-		a := ir.ArrayOf(u.irType(at.Elem(), pos), at.Len())
+		n, why := u.arrayLen(at)
+		a := ir.ArrayOf(u.irType(at.Elem(), pos), n)
 		if n := a.NumLeaves(); n > maxLeaves {
 			panic(unsupported(pos, fmt.Sprintf("object too large (%d scalar elements, at most %d)", n, maxLeaves)))
+		}
+		if why != "" {
+			u.mislaid[a] = why // cc's sizeof of it is cc's
 		}
 		return a
 	case cc.Struct, cc.Union:
@@ -314,12 +318,36 @@ func ccLayoutDiffers(built *ir.Type, t cc.Type, field func(int) *cc.Field) strin
 	return ""
 }
 
+// arrayLen returns the length of array type at as gcc computes it: cc's,
+// unless its size expression depends on a layout cc computes otherwise
+// (`char buf[sizeof(struct p)]`, `int a[offsetof(struct q, x)]`), where it
+// is evaluated again with gcc's (layoutConst), and why cc's differs (""
+// when it does not). It panics with an unsupported error at the
+// expression where it cannot be.
+func (u *Unit) arrayLen(at *cc.ArrayType) (int64, string) {
+	n, e := at.Len(), at.SizeExpression()
+	if e == nil || u.ccLayoutOK(e) {
+		return n, ""
+	}
+	v, ok := u.layoutConst(e)
+	if !ok || int64(v) < 0 || int64(v) > 1<<40 {
+		panic(unsupported(e.Position(), "array length computed with cc's layout: "+cc.NodeSource(e)))
+	}
+	if int64(v) == n {
+		return n, ""
+	}
+	return int64(v), fmt.Sprintf("length %d for gcc, %d for cc", v, n)
+}
+
 // mislaidIn returns why cc's layout of a struct or union held by an
 // object of type t (in a member or an element, not behind a pointer)
 // differs from gcc's, or "".
 func (u *Unit) mislaidIn(t *ir.Type) string {
 	switch t.Kind {
 	case ir.Array:
+		if why := u.mislaid[t]; why != "" {
+			return fmt.Sprintf("%s (%s)", t, why)
+		}
 		return u.mislaidIn(t.Elem)
 	case ir.Struct, ir.Union:
 		if why := u.mislaid[t]; why != "" {
