@@ -89,6 +89,12 @@ type leafInit struct {
 	// bit: a bit-field (leaf -1), at bit pos from the object's start (base
 	// unset)
 	bit *bitRef
+	// overPointer: bit is the first member of a union modelled as a
+	// pointer member, leaf (Csmith's `union { signed f0 : 26; int8_t *f1;
+	// } g = {0x5687C417}`): its bits are the low bits of the pointer's
+	// bytes, a static one's given as an integer constant of the leaf's
+	// size (ir.InitItem), a local's stored byte by byte.
+	overPointer bool
 }
 
 // initLeaves maps the scalar initializers of an object of type t to the
@@ -152,6 +158,12 @@ func (u *Unit) initLeaves(t *ir.Type, init *cc.Initializer) []leafInit {
 					r = append(r, leafInit{leaf: i, c: ir.NewConst(leaves[i].Type, c&(1<<f.ValueBits()-1))})
 					return
 				}
+			}
+			if i, ok := byOff[n.Offset()]; ok && f.OffsetBits() == 0 && leaves[i].Type.IsPointer() &&
+				leaves[i].Type.Size()*8 >= f.ValueBits() && offs[i] == n.Offset() && isIntegerKind(e.Type().Kind()) {
+				bt := u.irType(f.Type(), pos)
+				r = append(r, leafInit{leaf: i, e: e, bit: &bitRef{pos: leaves[i].Offset * 8, bits: f.ValueBits(), typ: bt}, overPointer: true})
+				return
 			}
 			if !zeroBytes(e) {
 				panic(unsupported(pos, "initializer of bit-field "+f.Name()+" (not found in gcc's layout)"))
@@ -483,6 +495,19 @@ func (pb *progBuilder) staticInit(v *ir.Var, init *cc.Initializer, fnName string
 	var order []int
 	var byOff map[int64]int // the bit-field bytes' leaves
 	for _, it := range pb.u.initLeaves(v.Typ, init) {
+		if it.overPointer {
+			// the pointer's bytes: the field's bits, the others zero
+			c := pb.staticValue(it.e, it.bit.typ, fnName).(*ir.Const)
+			if _, ok := last[it.leaf]; !ok {
+				order = append(order, it.leaf)
+			}
+			ut := ir.UIntType
+			if leaves[it.leaf].Type.Size() == 8 {
+				ut = ir.ULongLongType
+			}
+			last[it.leaf] = ir.NewConst(ut, c.Bits&mask(it.bit.bits))
+			continue
+		}
 		if it.bit != nil {
 			if byOff == nil {
 				byOff = map[int64]int{}

@@ -8,6 +8,7 @@ import (
 
 	"github.com/inka-tool/inka/frontend"
 	"github.com/inka-tool/inka/interp"
+	"github.com/inka-tool/inka/ir"
 )
 
 // TestBitFieldInitializers: the globals of testdata/diff/bitfields.c at
@@ -46,6 +47,39 @@ func TestBitFieldInitializers(t *testing.T) {
 		require.NoError(t, err)
 		require.Equal(t, interp.Returned, res.Outcome, "%s(%s): %v", c.fn, c.args, res.UB)
 		assert.Equal(t, c.want, res.Return.String(), "%s(%s)", c.fn, c.args)
+	}
+}
+
+// TestUnionBitFieldOverPointer: a union whose first member is a
+// bit-field and which is modelled as its pointer member (Csmith's default
+// flags, seeds 22, 47, 183, 247: refused before) gets the bit-field's
+// bits in the pointer's bytes from its initializer, static and local.
+// gcc says 19088742 and 19088748, on x86-64 and i386.
+func TestUnionBitFieldOverPointer(t *testing.T) {
+	src := `union tagged { signed code : 26; signed char *name; };
+static union tagged last_tag = {0x5687C417};
+int tag_code(int k)
+{
+    union tagged local = {0x1234567};
+    if (k > 3)
+        last_tag.code = k;
+    if (last_tag.code < 0)
+        return local.code - k;
+    return last_tag.code + local.code;
+}`
+	for _, dm := range []ir.DataModel{ir.LP64, ir.ILP32} {
+		u, err := frontend.LoadSource("tag.c", []byte(src), frontend.Options{DataModel: dm})
+		require.NoError(t, err)
+		p, err := u.Lower("tag_code")
+		require.NoError(t, err)
+		for args, want := range map[string]string{"k=1": "19088742", "k=5": "19088748"} {
+			in, err := interp.ParseInputs(args)
+			require.NoError(t, err)
+			res, err := interp.Run(p, "tag_code", in, interp.Config{UseInitializers: true})
+			require.NoError(t, err)
+			require.Equal(t, interp.Returned, res.Outcome, "%v", res.UB)
+			assert.Equal(t, want, res.Return.String(), "%s %s", dm, args)
+		}
 	}
 }
 

@@ -196,6 +196,15 @@ func (m *machine) initialize(g *ir.Var, o *object) error {
 		var err error
 		switch x := it.Val.(type) {
 		case *ir.Const:
+			if l.Type.IsPointer() && x.Typ.IsInteger() {
+				// the bytes of a bit-field over a pointer member (ir.InitItem)
+				for k := int64(0); k < x.Typ.Size(); k++ {
+					if err := o.write(l.Offset+k, ir.UCharType, Val{Typ: ir.UCharType, Bits: x.Bits >> (8 * k) & 0xff}); err != nil {
+						return err
+					}
+				}
+				continue
+			}
 			v, err = convert(Val{Typ: x.Typ, Bits: x.Bits}, l.Type)
 		case *ir.AddrConst:
 			v, err = m.addrConst(x)
@@ -323,6 +332,25 @@ func (mk *inputMaker) callback(path string, t *ir.Type, so *ir.InputObject) (Val
 	return Val{Typ: t, obj: o}, nil
 }
 
+// intPointer returns the pointer of type t whose bytes at off are those
+// of an integer (a union's bit-field over its pointer member): a pointer
+// to no object, of that address (what gcc's run shows as a pointer to an
+// object it cannot name).
+func (o *object) intPointer(off int64, t *ir.Type) (Val, bool) {
+	if !t.IsPointer() {
+		return Val{}, false
+	}
+	var x uint64
+	for k := int64(0); k < t.Size(); k++ {
+		b := o.byteAt(off + k)
+		if b.undef != defined || b.frag != nil {
+			return Val{}, false
+		}
+		x |= (b.Bits & 0xff) << (8 * k)
+	}
+	return Val{Typ: t, Bits: x}, true
+}
+
 // final fills Result.Final: the value of every leaf of the globals and
 // of the objects behind pointer inputs, with its declared type. A leaf
 // whose bytes hold no value of that type (a union holding another
@@ -338,6 +366,10 @@ func (m *machine) final() {
 		}
 		for _, l := range ls {
 			if v, ok := o.peek(l.Offset, l.Type); ok {
+				m.res.Final = append(m.res.Final, LeafVal{o.name + l.Path, v})
+				continue
+			}
+			if v, ok := o.intPointer(l.Offset, l.Type); ok {
 				m.res.Final = append(m.res.Final, LeafVal{o.name + l.Path, v})
 				continue
 			}

@@ -109,6 +109,11 @@ func (v *Var) IsGlobal() bool {
 }
 
 // InitItem gives the initial value of one leaf of a static object.
+//
+// A pointer leaf may be given an integer *Const of its size: the bytes of
+// the union's first member, a bit-field, where the union is modelled as a
+// pointer member (they make no pointer: only the interpreter follows
+// them, the points-to analysis cuts a pointer read from a union).
 type InitItem struct {
 	Leaf int   // index in Var.Type.Leaves()
 	Val  Value // a *Const, or an *AddrConst for an address

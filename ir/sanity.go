@@ -196,6 +196,9 @@ func (c *checker) checkInit(g *Var) {
 		lt := leaves[it.Leaf].Type
 		switch v := it.Val.(type) {
 		case *Const:
+			if lt.IsPointer() && v.Typ.IsInteger() && v.Typ.Size() == lt.Size() {
+				break // the bytes of a union's first member over a pointer one (InitItem)
+			}
 			if !Identical(v.Typ, lt) {
 				c.errorf("global %s%s: constant of type %s for a leaf of type %s", g.Name, leaves[it.Leaf].Path, v.Typ, lt)
 			}
