@@ -154,8 +154,8 @@ func (u *Unit) initLeaves(t *ir.Type, init *cc.Initializer) []leafInit {
 				// the first member of a union modelled as an integer
 				// member that holds its bytes: the bit-field is its low
 				// bits, the others zero
-				if c, ok := constInt(e); ok {
-					r = append(r, leafInit{leaf: i, c: ir.NewConst(leaves[i].Type, c&(1<<f.ValueBits()-1))})
+				if c, ok := u.intValue(e); ok {
+					r = append(r, leafInit{leaf: i, c: ir.NewConst(leaves[i].Type, uint64(c)&mask(f.ValueBits()))})
 					return
 				}
 			}
@@ -574,17 +574,6 @@ func staticBits(r *bitRef, x uint64, leaves []ir.Leaf, byOff map[int64]int, last
 	}
 }
 
-// constInt returns the value of an integer constant expression.
-func constInt(e cc.ExpressionNode) (uint64, bool) {
-	switch v := e.Value().(type) {
-	case cc.Int64Value:
-		return uint64(v), true
-	case cc.UInt64Value:
-		return uint64(v), true
-	}
-	return 0, false
-}
-
 func sortInts(s []int) {
 	for i := 1; i < len(s); i++ {
 		for j := i; j > 0 && s[j] < s[j-1]; j-- {
@@ -715,7 +704,7 @@ func (pb *progBuilder) pointerConst(e cc.ExpressionNode, fnName string) (*ir.Var
 				p, n = n, p
 			}
 			v, off, t := pb.pointerConst(p, fnName)
-			k, ok := intValue(n)
+			k, ok := pb.u.intValue(n)
 			if !ok {
 				panic(unsupported(pos, "non-constant address "+cc.NodeSource(e)))
 			}
@@ -728,14 +717,12 @@ func (pb *progBuilder) pointerConst(e cc.ExpressionNode, fnName string) (*ir.Var
 	panic(unsupported(pos, "non-constant initializer "+cc.NodeSource(e)))
 }
 
-func intValue(e cc.ExpressionNode) (int64, bool) {
-	switch v := e.Value().(type) {
-	case cc.Int64Value:
-		return int64(v), true
-	case cc.UInt64Value:
-		return int64(v), true
-	}
-	return 0, false
+// intValue returns the value of the integer constant expression e: cc's,
+// or gcc's where cc's depends on a layout it computes otherwise
+// (layoutConst: `&tab[sizeof(struct p)]`); false where it cannot be.
+func (u *Unit) intValue(e cc.ExpressionNode) (int64, bool) {
+	v, ok := u.layoutConst(e)
+	return int64(v), ok
 }
 
 // objectConst evaluates an lvalue designating (part of) a static object.
@@ -800,7 +787,7 @@ func (pb *progBuilder) objectConst(e cc.ExpressionNode, fnName string) (*ir.Var,
 				p, n = n, p
 			}
 			v, off, t := pb.pointerConst(p, fnName)
-			k, ok := intValue(n)
+			k, ok := pb.u.intValue(n)
 			if !ok {
 				panic(unsupported(pos, "non-constant index in "+cc.NodeSource(e)))
 			}

@@ -70,6 +70,15 @@ func (u *Unit) layoutConst(e cc.ExpressionNode) (uint64, bool) {
 		case cc.UnaryExpressionNot:
 			return boolConst(v == 0), true
 		}
+	case *cc.ExpressionList:
+		// a comma: the value of the last operand (cc folded the whole:
+		// the others have no effect; `(g.f5, -7L)` in Csmith's programs)
+		last := x
+		for last.ExpressionList != nil {
+			last = last.ExpressionList
+		}
+		v, ok := u.layoutConst(last.AssignmentExpression)
+		return ir.Truncate(t, v), ok
 	case *cc.LogicalAndExpression:
 		return u.layoutLogical(x.LogicalAndExpression, x.InclusiveOrExpression, false)
 	case *cc.LogicalOrExpression:

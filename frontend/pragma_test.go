@@ -89,8 +89,9 @@ func TestPragmaPack(t *testing.T) {
 // TestPragmaPackQueries: cc computes sizeof, _Alignof and offsetof with
 // the natural layout: asked of a packed struct, sizeof, _Alignof and
 // offsetof are gcc's (checked by gcc: 7, 14, 4, 1, 20), also inside a
-// larger constant expression (layoutconst.go); of the others, they are
-// cc's.
+// larger constant expression (layoutconst.go), and a comma whose left
+// operand reads a member of one (Csmith's `(g_102.f5 , (-7L))`, which cc
+// folds) is its right operand; of the others, they are cc's.
 func TestPragmaPackQueries(t *testing.T) {
 	for _, c := range []struct {
 		body string
@@ -102,6 +103,7 @@ func TestPragmaPackQueries(t *testing.T) {
 		{"return (int)(unsigned long)&((struct wire *)0)->len;", "1"},
 		{"return (int)__builtin_offsetof(struct half, i) * 2;", "20"},
 		{"return sizeof(struct natural) + sizeof(struct bytes);", "12"},
+		{"struct wire w = {0}; return (w.len, 7) + (int)sizeof w;", "14"},
 	} {
 		src := packSrc + "int query(void) { " + c.body + " }\n"
 		u, err := LoadSource("pack.c", []byte(src), Options{})
