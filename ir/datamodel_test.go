@@ -39,3 +39,21 @@ func TestUsualArithByDataModel(t *testing.T) {
 	enum.Tag = "big"
 	require.Equal(t, int64(4), Promote(&enum).Size(), "an enum promotes to its own long")
 }
+
+// TestBitByteMask: the bytes of Csmith's `struct S0 { uint16_t f0; signed
+// f1 : 9; unsigned f2 : 25; }` (seed 284 of its default flags) that hold
+// bit-fields are leaves whose Mask is the bits the fields hold: f1 has
+// bits 16-24, f2 starts its own unit (bits 32-56); the others are padding,
+// which gcc left as the stack held them in a local copied into a global.
+func TestBitByteMask(t *testing.T) {
+	s := NewStruct("S0", []Field{{Name: "f0", Type: UShortType}, {Name: "f1", Type: IntType, BitField: true, Bits: 9},
+		{Name: "f2", Type: UIntType, BitField: true, Bits: 25}})
+	masks := map[string]uint8{}
+	for _, l := range s.Leaves() {
+		if l.BitBytes {
+			masks[l.Path] = l.Mask
+		}
+	}
+	want := map[string]uint8{"{byte 2}": 0xff, "{byte 3}": 0x01, "{byte 4}": 0xff, "{byte 5}": 0xff, "{byte 6}": 0xff, "{byte 7}": 0x01}
+	require.Equal(t, want, masks)
+}

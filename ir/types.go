@@ -341,6 +341,10 @@ type Leaf struct {
 	BitBytes bool
 	Base     string
 	Byte     int64
+	// Mask: of a bit-field byte, the bits that bit-fields hold; the
+	// others are padding, which C leaves unspecified (gcc keeps what a
+	// local held on the stack), so runs are compared on these bits only.
+	Mask uint8
 	// Const: the leaf is read-only in an object of the type, being
 	// const-qualified itself or part of a const-qualified element or
 	// member (`const int a[3]`, `struct { const int n; } s`, `int *const
@@ -401,15 +405,31 @@ func (t *Type) ConstAt(off int64) bool {
 	}
 }
 
-// bitBytes appends the leaves of the bit-field bytes that f adds to the
-// struct or union at path (offset off in the object).
-func (f *Field) bitBytes(path string, off int64, con bool, out *[]Leaf) {
+// bitBytes appends the leaves of the bit-field bytes that f adds to
+// struct or union t at path (offset off in the object).
+func (f *Field) bitBytes(t *Type, path string, off int64, con bool, out *[]Leaf) {
 	for k := f.byte0; k < f.byte0+f.nbytes; k++ {
 		// a const bit-field is not read-only (ConstAt): a missed
 		// undefined behaviour at worst
 		*out = append(*out, Leaf{Path: fmt.Sprintf("%s{byte %d}", path, k), Type: UCharType, Offset: off + k,
-			Const: con, BitBytes: true, Base: path, Byte: k})
+			Const: con, BitBytes: true, Base: path, Byte: k, Mask: t.bitMask(k)})
 	}
+}
+
+// bitMask returns the bits of byte k of struct or union t that its named
+// bit-fields hold.
+func (t *Type) bitMask(k int64) uint8 {
+	var m uint8
+	for _, g := range t.Fields {
+		if !g.BitField || g.Name == "" || g.Bits == 0 {
+			continue
+		}
+		lo, hi := max(g.Offset*8+g.BitOff, 8*k), min(g.Offset*8+g.BitOff+g.Bits, 8*k+8)
+		for b := lo; b < hi; b++ {
+			m |= 1 << (b - 8*k)
+		}
+	}
+	return m
 }
 
 // IsBitByte reports whether byte off of struct or union t is one of its
@@ -536,7 +556,7 @@ func (t *Type) leaves(path string, off int64, con bool, out *[]Leaf) {
 			if f.Modelled() {
 				f.Type.leaves(path+"."+f.Name, off+f.Offset, con, out)
 			}
-			f.bitBytes(path, off, con, out)
+			f.bitBytes(t, path, off, con, out)
 		}
 	case Union:
 		if i := t.UnionMember(); i >= 0 {
@@ -554,7 +574,7 @@ func (t *Type) leaves(path string, off int64, con bool, out *[]Leaf) {
 			return
 		}
 		for i := range t.Fields { // a union of bit-fields only
-			t.Fields[i].bitBytes(path, off, con, out)
+			t.Fields[i].bitBytes(t, path, off, con, out)
 		}
 	case Void, Opaque, Function:
 	default:

@@ -82,6 +82,7 @@ type Leaf struct {
 	Callback *Stub
 	Funcs    []*ir.Var // the program's functions of the pointee type (ir.FuncObj)
 	object   string
+	mask     uint8 // of a final bit-field byte: ir.Leaf.Mask
 }
 
 // FuncChoice says what function-pointer leaf i points to for value v of a
@@ -172,6 +173,9 @@ type Value struct {
 	Valid bool // false when the program did not print it
 	// Object is the name of the object holding a final value.
 	Object string
+	// Mask: of a final bit-field byte, the bits of bit-fields (ir.Leaf.Mask);
+	// Bits holds those only, the padding being unspecified.
+	Mask uint8
 }
 
 // Step is one decision outcome.
@@ -584,6 +588,10 @@ func (d *Driver) parse(out string, n int) ([]Output, error) {
 				return nil, err
 			}
 			vals[0].Object = finals[i].object
+			if m := finals[i].mask; m != 0 {
+				vals[0].Bits &= uint64(m)
+				vals[0].Mask = m
+			}
 			cur.Final[finals[i].Path] = vals[0]
 		case "X":
 			cur.Status = strings.Join(f[1:], " ")
@@ -644,7 +652,7 @@ func (d *Driver) finalLeaves() []Leaf {
 			continue
 		}
 		for _, l := range o.Type.Leaves() {
-			out = append(out, Leaf{Path: o.Name + l.Path, Type: l.Type, object: o.Name})
+			out = append(out, Leaf{Path: o.Name + l.Path, Type: l.Type, object: o.Name, mask: l.Mask})
 		}
 	}
 	return out
