@@ -166,6 +166,11 @@ func (u *Unit) initLeaves(t *ir.Type, init *cc.Initializer) []leafInit {
 				return
 			}
 			if !zeroBytes(e) {
+				if i, ok := byOff[n.Offset()]; ok && leaves[i].Type.Size()*8 < f.ValueBits() {
+					// Csmith's `union { signed f0 : 29; const uint8_t f1; ... }`
+					panic(unsupported(pos, fmt.Sprintf("initializer of bit-field %s (%d bits) of a union modelled as a narrower member (%s)",
+						f.Name(), f.ValueBits(), leaves[i].Type)))
+				}
 				panic(unsupported(pos, "initializer of bit-field "+f.Name()+" (not found in gcc's layout)"))
 			}
 		}

@@ -180,9 +180,11 @@ func (m *machine) setup(f *ir.Func, in Inputs) error {
 	return nil
 }
 
-// initialize sets a static object from its initializer (zero elsewhere).
+// initialize sets a static object from its initializer (zero elsewhere,
+// its padding too: C11 6.7.9p10).
 func (m *machine) initialize(g *ir.Var, o *object) error {
 	o.zero()
+	o.zeroGaps()
 	ls := m.layout(g.Typ)
 	if g.Typ.IsScalar() {
 		ls = []ir.Leaf{{Type: g.Typ}}

@@ -208,6 +208,36 @@ func (o *object) zero() {
 	}
 }
 
+// zeroGaps gives the bytes of o that no cell covers (padding, the bytes
+// of a union past the member it is modelled as) zero cells of type
+// unsigned char, as static storage starts: the model's gap cells of a
+// global start at zero too.
+func (o *object) zeroGaps() {
+	next, gaps := int64(0), 0
+	for _, c := range o.cells {
+		gaps += int(max(c.off-next, 0))
+		next = max(next, c.off+c.v.Typ.Size())
+	}
+	gaps += int(max(o.size-next, 0))
+	if gaps == 0 {
+		return
+	}
+	out := make([]cell, 0, len(o.cells)+gaps)
+	next = 0
+	fill := func(to int64) {
+		for ; next < to; next++ {
+			out = append(out, cell{next, Val{Typ: ir.UCharType}})
+		}
+	}
+	for _, c := range o.cells {
+		fill(c.off)
+		out = append(out, c)
+		next = max(next, c.off+c.v.Typ.Size())
+	}
+	fill(o.size)
+	o.cells = out
+}
+
 // find returns the index of the cell at byte offset off, or -1.
 func (o *object) find(off int64) int {
 	if o.lazy != nil {
