@@ -353,6 +353,34 @@ func (o *object) intPointer(off int64, t *ir.Type) (Val, bool) {
 	return Val{Typ: t, Bits: x}, true
 }
 
+// leafVals appends to out the value of every leaf of o, with its declared
+// type, at its path after root. A leaf whose bytes hold no value of that
+// type (a union holding another member) is shown as the cells that hold
+// it, each with its own type. (Cells past every leaf, the padding a
+// static object's copy brought along, are not shown: no run prints them.)
+func (m *machine) leafVals(o *object, root string, out []LeafVal) []LeafVal {
+	ls := m.layout(o.typ)
+	if o.typ.IsScalar() {
+		ls = []ir.Leaf{{Type: o.typ}}
+	}
+	for _, l := range ls {
+		if v, ok := o.peek(l.Offset, l.Type); ok {
+			out = append(out, LeafVal{root + l.Path, v})
+			continue
+		}
+		if v, ok := o.intPointer(l.Offset, l.Type); ok {
+			out = append(out, LeafVal{root + l.Path, v})
+			continue
+		}
+		for _, c := range o.cells {
+			if c.off >= l.Offset && c.off < l.Offset+l.Type.Size() && c.v.frag == nil {
+				out = append(out, LeafVal{root + subPath(o.typ, c.off, c.v.Typ), c.v})
+			}
+		}
+	}
+	return out
+}
+
 // final fills Result.Final: the value of every leaf of the globals and
 // of the objects behind pointer inputs, with its declared type. A leaf
 // whose bytes hold no value of that type (a union holding another
@@ -361,27 +389,7 @@ func (m *machine) final() {
 	if m.mk != nil {
 		m.mk.loadAll()
 	}
-	add := func(o *object) {
-		ls := m.layout(o.typ)
-		if o.typ.IsScalar() {
-			ls = []ir.Leaf{{Type: o.typ}}
-		}
-		for _, l := range ls {
-			if v, ok := o.peek(l.Offset, l.Type); ok {
-				m.res.Final = append(m.res.Final, LeafVal{o.name + l.Path, v})
-				continue
-			}
-			if v, ok := o.intPointer(l.Offset, l.Type); ok {
-				m.res.Final = append(m.res.Final, LeafVal{o.name + l.Path, v})
-				continue
-			}
-			for _, c := range o.cells {
-				if c.off >= l.Offset && c.off < l.Offset+l.Type.Size() && c.v.frag == nil {
-					m.res.Final = append(m.res.Final, LeafVal{o.name + subPath(o.typ, c.off, c.v.Typ), c.v})
-				}
-			}
-		}
-	}
+	add := func(o *object) { m.res.Final = m.leafVals(o, o.name, m.res.Final) }
 	for _, g := range m.prog.Globals {
 		if o := m.globals[g]; o != nil && !o.readOnly {
 			add(o)

@@ -366,9 +366,7 @@ func Run(p *ir.Program, fn string, in Inputs, cfg Config) (*Result, error) {
 	res.Outcome = Returned
 	if f.Result != nil {
 		if ret.obj != nil {
-			for _, c := range ret.obj.cells {
-				res.ReturnLeaves = append(res.ReturnLeaves, LeafVal{subPath(ret.obj.typ, c.off, c.v.Typ), c.v})
-			}
+			res.ReturnLeaves = m.leafVals(ret.obj, "", nil)
 		} else {
 			res.Return = ret.v
 			if e := checkDefined(ret.v, "the returned value"); e != nil {

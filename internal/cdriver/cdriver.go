@@ -577,6 +577,12 @@ func (d *Driver) parse(out string, n int) ([]Output, error) {
 			if err != nil {
 				return nil, err
 			}
+			for i, m := range d.ResultMasks() {
+				if m != 0 && i < len(vals) {
+					vals[i].Bits &= uint64(m)
+					vals[i].Mask = m
+				}
+			}
 			cur.Return = vals
 		case "F":
 			i, _ := strconv.Atoi(f[1])
@@ -645,6 +651,18 @@ func (d *Driver) values(f []string, ts []*ir.Type) ([]Value, error) {
 }
 
 // finalLeaves are the leaves reported after each case, in order.
+// ResultMasks returns, for each leaf of the function's result, the bits
+// compared with gcc's run: ir.Leaf.Mask for a bit-field byte, else 0 (all).
+func (d *Driver) ResultMasks() []uint8 {
+	var out []uint8
+	if d.Func.ResultTyp != nil {
+		for _, l := range d.Func.ResultTyp.Leaves() {
+			out = append(out, l.Mask)
+		}
+	}
+	return out
+}
+
 func (d *Driver) finalLeaves() []Leaf {
 	var out []Leaf
 	for _, o := range d.Objects {

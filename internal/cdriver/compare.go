@@ -50,8 +50,13 @@ func Compare(drv *Driver, live, names map[string]bool, r *interp.Result, out Out
 	// return value
 	var iret []string
 	if len(r.ReturnLeaves) > 0 {
-		for _, lv := range r.ReturnLeaves {
-			iret = append(iret, interpValue(names, lv.Val))
+		masks := drv.ResultMasks()
+		for i, lv := range r.ReturnLeaves {
+			v := lv.Val
+			if i < len(masks) {
+				v = masked(v, masks[i])
+			}
+			iret = append(iret, interpValue(names, v))
 		}
 	} else if r.Return.Typ != nil {
 		iret = append(iret, interpValue(names, r.Return))
@@ -78,9 +83,7 @@ func Compare(drv *Driver, live, names map[string]bool, r *interp.Result, out Out
 			msgs = append(msgs, fmt.Sprintf("final %s: interp has none, gcc %s", p, g))
 			continue
 		}
-		if m := out.Final[p].Mask; m != 0 && !iv.Indeterminate() && !iv.IsPointer() && !iv.IsFloat() {
-			iv = interp.UintVal(iv.Typ, iv.Bits&uint64(m)) // a bit-field byte: its padding is unspecified
-		}
+		iv = masked(iv, out.Final[p].Mask)
 		if i := interpValue(names, iv); i != g {
 			msgs = append(msgs, fmt.Sprintf("final %s: interp %s, gcc %s", p, i, g))
 		}
@@ -105,6 +108,15 @@ func Compare(drv *Driver, live, names map[string]bool, r *interp.Result, out Out
 		msgs = append(msgs, fmt.Sprintf("stub calls:\n  interp %v\n  gcc    %v", is, gs))
 	}
 	return msgs
+}
+
+// masked returns the bits of a bit-field byte v that bit-fields hold
+// (mask, ir.Leaf.Mask; 0: v whole): its padding is unspecified.
+func masked(v interp.Val, mask uint8) interp.Val {
+	if mask == 0 || v.Indeterminate() || v.IsPointer() || v.IsFloat() {
+		return v
+	}
+	return interp.UintVal(v.Typ, v.Bits&uint64(mask))
 }
 
 // interpValue formats an interpreter value for comparison: pointers by object
