@@ -1214,6 +1214,9 @@ func (b *funcBuilder) call(x *cc.PostfixExpression, want bool) ir.Value {
 	if c, ok := b.floatBuiltin(name, args); ok {
 		return c
 	}
+	if v, ok := b.classifyBuiltin(name, args, pos); ok {
+		return v
+	}
 	if b.u.testComp {
 		switch name {
 		case "reach_error", "__VERIFIER_error":

@@ -197,3 +197,118 @@ func (u *Unit) foldFloat(op ir.Op, l, r cc.ExpressionNode, t *ir.Type) (*ir.Cons
 	}
 	return &ir.Const{Typ: t, Bits: ir.FloatBinary(op, t, a.Bits, b.Bits)}, true
 }
+
+// classifyBuiltin lowers the builtins <math.h> expands its classification
+// macros to (isnan, isinf, isfinite, isnormal, fpclassify, signbit and the
+// quiet comparisons isgreater...: gcc's __builtin_isnan and the others)
+// to comparisons of the argument in its own type (a float is not promoted:
+// a subnormal float is a normal double). They are not functions a test
+// could stub: compiled, gcc computes them inline. signbit reads the sign
+// bit (a NaN's too); its value is gcc's: 1 for a double, INT_MIN (the
+// float's sign bit) for a float.
+func (b *funcBuilder) classifyBuiltin(name string, args []cc.ExpressionNode, pos token.Position) (ir.Value, bool) {
+	base, ok := strings.CutPrefix(name, "__builtin_")
+	if !ok {
+		return nil, false
+	}
+	nargs := map[string]int{"isnan": 1, "isinf": 1, "isinf_sign": 1, "isfinite": 1, "isnormal": 1,
+		"signbit": 1, "signbitf": 1, "fpclassify": 6, "isgreater": 2, "isgreaterequal": 2,
+		"isless": 2, "islessequal": 2, "islessgreater": 2, "isunordered": 2}
+	n, ok := nargs[base]
+	if !ok {
+		return nil, false
+	}
+	if len(args) != n {
+		panic(unsupported(pos, fmt.Sprintf("call of %s with %d arguments for %d", name, len(args), n)))
+	}
+	var kinds []*ir.Const // fpclassify's results
+	for _, a := range args[:n-1] {
+		if n != 6 {
+			break
+		}
+		c, ok := b.constOf(a, ir.IntType)
+		if !ok {
+			panic(unsupported(pos, name+" with a non-constant class value"))
+		}
+		kinds = append(kinds, c)
+	}
+	x := b.rvalue(args[n-1])
+	t := x.Type()
+	if !t.IsFloat() {
+		panic(unsupported(pos, fmt.Sprintf("%s of %s", name, t)))
+	}
+	cmp := func(op ir.Op, l, r ir.Value) *ir.Var {
+		d := b.newTemp(ir.IntType)
+		b.emit(&ir.Binary{At: b.at(), Dst: d, Op: op, X: l, Y: r})
+		return d
+	}
+	k := func(f float64) *ir.Const { return ir.FloatConst(t, f) }
+	smallest := math.SmallestNonzeroFloat64 * (1 << 52) // DBL_MIN
+	if t.Kind == ir.Float {
+		smallest = float64(math.SmallestNonzeroFloat32) * (1 << 23) // FLT_MIN
+	}
+	nan := func() *ir.Var { return cmp(ir.Ne, x, x) }
+	inf := func() *ir.Var { return cmp(ir.Or, cmp(ir.Eq, x, k(math.Inf(1))), cmp(ir.Eq, x, k(math.Inf(-1)))) }
+	normal := func() *ir.Var {
+		pos := cmp(ir.And, cmp(ir.Ge, x, k(smallest)), cmp(ir.Lt, x, k(math.Inf(1))))
+		neg := cmp(ir.And, cmp(ir.Le, x, k(-smallest)), cmp(ir.Gt, x, k(math.Inf(-1))))
+		return cmp(ir.Or, pos, neg)
+	}
+	if n == 2 {
+		y := b.rvalue(args[0])
+		if !ir.Identical(y.Type(), t) {
+			panic(unsupported(pos, fmt.Sprintf("%s of %s and %s", name, y.Type(), t)))
+		}
+		switch base {
+		case "isgreater":
+			return cmp(ir.Gt, y, x), true
+		case "isgreaterequal":
+			return cmp(ir.Ge, y, x), true
+		case "isless":
+			return cmp(ir.Lt, y, x), true
+		case "islessequal":
+			return cmp(ir.Le, y, x), true
+		case "islessgreater":
+			return cmp(ir.Or, cmp(ir.Lt, y, x), cmp(ir.Gt, y, x)), true
+		}
+		return cmp(ir.Or, cmp(ir.Ne, y, y), nan()), true // isunordered
+	}
+	switch base {
+	case "isnan":
+		return nan(), true
+	case "isinf":
+		return inf(), true
+	case "isinf_sign":
+		return cmp(ir.Sub, cmp(ir.Eq, x, k(math.Inf(1))), cmp(ir.Eq, x, k(math.Inf(-1)))), true
+	case "isfinite":
+		return cmp(ir.And, cmp(ir.Gt, x, k(math.Inf(-1))), cmp(ir.Lt, x, k(math.Inf(1)))), true
+	case "isnormal":
+		return normal(), true
+	case "fpclassify":
+		// exactly one class holds: the sum of each class's flag times
+		// its value (FP_NAN, FP_INFINITE, FP_NORMAL, FP_SUBNORMAL, FP_ZERO)
+		flags := []*ir.Var{nan(), inf(), normal(), nil, cmp(ir.Eq, x, k(0))}
+		one := ir.NewConst(ir.IntType, 1)
+		flags[3] = cmp(ir.Sub, one, cmp(ir.Add, cmp(ir.Add, flags[0], flags[1]), cmp(ir.Add, flags[2], flags[4])))
+		var sum ir.Value = ir.NewConst(ir.IntType, 0)
+		for i, f := range flags {
+			sum = cmp(ir.Add, sum, cmp(ir.Mul, f, kinds[i]))
+		}
+		return sum.(*ir.Var), true
+	}
+	// signbit: the sign bit, read as the last byte of the value (a
+	// character type may read any object)
+	v := b.pb.newVar(b.localName("signbit"), t, ir.Local, irPos(pos), b.f)
+	b.f.Locals = append(b.f.Locals, v)
+	b.emit(&ir.Copy{At: b.at(), Dst: v, Src: x})
+	p := b.newTemp(b.u.dm.PointerTo(ir.UCharType))
+	b.emit(&ir.Conv{At: b.at(), Dst: p, X: b.addrOf(lval{v: v, typ: t})})
+	top := b.ptrAdd(p, ir.NewConst(ir.IntType, uint64(t.Size()-1)), false, pos)
+	c := b.newTemp(ir.UCharType)
+	b.emit(&ir.Load{At: b.at(), Dst: c, Ptr: top})
+	neg := cmp(ir.Shr, b.convert(c, ir.IntType), ir.NewConst(ir.IntType, 7))
+	if t.Kind == ir.Float {
+		return cmp(ir.Mul, neg, ir.NewConst(ir.IntType, 1<<31)), true
+	}
+	return neg, true
+}
