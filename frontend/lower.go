@@ -293,6 +293,18 @@ func (pb *progBuilder) funcObj(d *cc.Declarator, pos token.Position) *ir.Var {
 
 // extern returns the Extern of a function declared but not defined in the
 // file.
+// compilerBuiltin reports whether name is one of gcc's builtins
+// (__builtin_ffs, __sync_fetch_and_add, __atomic_load_n), which cc knows
+// without a declaration.
+func compilerBuiltin(name string) bool {
+	for _, p := range []string{"__builtin_", "__sync_", "__atomic_"} {
+		if strings.HasPrefix(name, p) {
+			return true
+		}
+	}
+	return false
+}
+
 func (pb *progBuilder) extern(d *cc.Declarator, pos token.Position) *ir.Extern {
 	name := d.Name()
 	if e, ok := pb.externs[name]; ok {
@@ -307,7 +319,9 @@ func (pb *progBuilder) extern(d *cc.Declarator, pos token.Position) *ir.Extern {
 	}
 	// The output intrinsics of the models and __inka_disjoint
 	// (libc/src/inka.h) are the C library's: no stubs.
-	system := pb.u.declaredBySystem(name) ||
+	// A compiler builtin (__builtin_popcount) is compiled inline, never
+	// linked to a function a test could stub: the C library's too.
+	system := pb.u.declaredBySystem(name) || compilerBuiltin(name) ||
 		(libc.IsModelFile(d.Position().Filename) && (strings.HasPrefix(name, "__inka_output") || name == "__inka_disjoint"))
 	if ir.HeapFuncNamed(name) != ir.NotHeap && !system {
 		// the program's own declaration of malloc: no header says it is

@@ -174,3 +174,13 @@ func TestReturnedPointers(t *testing.T) {
 		"never": {"36:true": Unknown},
 	}, "stub contract")
 }
+
+// TestCompilerBuiltins: a call of a gcc builtin inka does not model is the
+// C library's (unknown behaviour), not an undefined callee's whose return
+// value a test chooses.
+func TestCompilerBuiltins(t *testing.T) {
+	coverStatuses(t, "testdata/builtins.c", map[string]map[string]Status{
+		"three_bits":  {"6:true": Unknown, "6:false": Unknown},
+		"checked_add": {"13:true": Unknown, "13:false": Unknown},
+	}, "which inka does not model")
+}
