@@ -391,6 +391,33 @@ func TestPointerCompare(t *testing.T) {
 	assert.Equal(t, "3", res.Return.String())
 }
 
+// TestPastEndEquality: &x + 1 == &y is equal when a compiler places y
+// right after x (C11 6.5.9p6), which the run's layout (a gap after every
+// object) does not say: the run stops there, a cut; &x + 1 == &x + 1 and
+// &x == &y are answered.
+func TestPastEndEquality(t *testing.T) {
+	pt := ir.PointerTo(i32)
+	for _, c := range []struct {
+		dx, dy int64
+		want   string // the return value, or "" for the cut
+	}{{1, 0, ""}, {0, 1, ""}, {0, 0, "0"}, {1, 1, "0"}} {
+		b := newBuilder("f", i32)
+		x, y := b.local("x", i32), b.local("y", i32)
+		p, q := b.local("p", pt), b.local("q", pt)
+		b.body(addr(2, p, x), addr(2, q, y), ptradd(2, p, p, ci(i64, c.dx)), ptradd(2, q, q, ci(i64, c.dy)),
+			bin(3, b.f.Result, ir.Eq, p, q), ret(4, b.f.Result))
+		res, err := Run(b.p, "f", Inputs{}, Config{})
+		require.NoError(t, err)
+		if c.want == "" {
+			require.Equal(t, Unsupported, res.Outcome, "%+v", c)
+			assert.Contains(t, res.Msg, "one past the end")
+			continue
+		}
+		require.Equal(t, Returned, res.Outcome, "%+v: %s", c, res.Msg)
+		assert.Equal(t, c.want, res.Return.String())
+	}
+}
+
 // TestUninitialized: int f(int c) { int x; int y = x; if (c) return y; return y + 1; }
 func TestUninitialized(t *testing.T) {
 	b := newBuilder("f", i32)

@@ -72,7 +72,30 @@ func inputModelDependence(f *ir.Func, pt *pointsto.Result, shape *ir.InputShape,
 		parts = append(parts, "unreachable under inka's stub contract only (an undefined callee stores at most one value, through its first pointer-to-integer argument, and calls no function of the file), not for every callee: "+
 			strings.Join(dedup(d.calleeWhy), "; "))
 	}
+	if len(d.layoutWhy) > 0 {
+		parts = append(parts, "unreachable for inka's layout of memory only (a gap after every object), not for every compiler: "+
+			strings.Join(dedup(d.layoutWhy), "; "))
+	}
 	return strings.Join(parts, "; and ")
+}
+
+// distinctObjects returns two distinct objects (no function) that x and y
+// may point into at s.
+func (d *dependence) distinctObjects(s ir.Stmt, x, y ir.Value) (a, b *pointsto.Object, ok bool) {
+	data := func(o *pointsto.Object) bool {
+		return o.Kind == pointsto.InputObj || o.Kind == pointsto.VarObj && o.Var.Class != ir.FuncObj
+	}
+	for _, lx := range d.pt.TargetsOf(s, x).Sorted() {
+		for _, ly := range d.pt.TargetsOf(s, y).Sorted() {
+			if lx.Obj != ly.Obj && data(lx.Obj) && data(ly.Obj) {
+				if lx.Obj.ID > ly.Obj.ID {
+					return ly.Obj, lx.Obj, true
+				}
+				return lx.Obj, ly.Obj, true
+			}
+		}
+	}
+	return nil, nil, false
 }
 
 // shapeLens says how long the input objects of shape are.
@@ -107,8 +130,9 @@ type dependence struct {
 	// called after it (or the same one again, in a loop), which could
 	// write through the kept pointer.
 	kept, later string
-	// The reasons found, for the input model and for the stub contract.
-	inputWhy, calleeWhy []string
+	// The reasons found, for the input model, for the stub contract and
+	// for the layout of memory.
+	inputWhy, calleeWhy, layoutWhy []string
 }
 
 func dedup(ss []string) []string {
@@ -232,6 +256,12 @@ func (d *dependence) stmt(s ir.Stmt, inLoop bool) {
 		yi, _, yg := d.targets(s, s.Y)
 		if (xi && (yi || yg)) || (yi && xg) {
 			d.inputWhy = append(d.inputWhy, "it compares a pointer input with another pointer")
+		} else if (s.Op == ir.Eq || s.Op == ir.Ne) && !strings.HasPrefix(s.Dst.Name, "__site_") {
+			// (not the heap rewriter's own bookkeeping: whether free's
+			// pointer is the start of an instance, heapRewriter.differs)
+			if a, b, ok := d.distinctObjects(s, s.X, s.Y); ok {
+				d.layoutWhy = append(d.layoutWhy, fmt.Sprintf("it compares pointers into %s and %s, equal when one points one past the end of the one and a compiler places the other right after it (C11 6.5.9p6)", a, b))
+			}
 		}
 	}
 }

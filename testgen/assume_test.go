@@ -184,3 +184,11 @@ func TestCompilerBuiltins(t *testing.T) {
 		"checked_add": {"13:true": Unknown, "13:false": Unknown},
 	}, "which inka does not model")
 }
+
+// TestLayoutNotProof: the equality of pointers into two objects is not
+// refuted by inka's layout of memory (testdata/layout.c).
+func TestLayoutNotProof(t *testing.T) {
+	coverStatuses(t, "testdata/layout.c", map[string]map[string]Status{
+		"at_spill": {"11:true": Unknown},
+	}, "one past the end")
+}
