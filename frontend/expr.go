@@ -862,8 +862,7 @@ func (b *funcBuilder) ptrAdd(p, i ir.Value, neg bool, pos token.Position) ir.Val
 func (b *funcBuilder) arith(op ir.Op, l, r, e cc.ExpressionNode) ir.Value {
 	pos := e.Position()
 	wideBitOp(op, l, r, false, pos)
-	lv := b.protect(b.rvalue(l), r)
-	rv := b.rvalue(r)
+	lv, rv := b.operands(l, r, op == ir.Add || op == ir.Mul || op == ir.And || op == ir.Or || op == ir.Xor)
 	lt, rt := lv.Type(), rv.Type()
 	switch {
 	case lt.IsPointer() && rt.IsInteger() && (op == ir.Add || op == ir.Sub):
@@ -891,6 +890,32 @@ func (b *funcBuilder) arith(op ir.Op, l, r, e cc.ExpressionNode) ir.Value {
 	panic(unsupported(pos, fmt.Sprintf("operator %s on %s and %s", op, lt, rt)))
 }
 
+// operands evaluates the operands of a binary operator, from left to
+// right, except as gcc does for an operator it may swap (commutative, or
+// a comparison, whose mirror it takes: commutative), whose left operand is
+// a variable and right one has side effects: gcc's folding puts the
+// variable last (tree_swap_operands_p), so that `s + next()` reads s
+// after next() changed it.
+func (b *funcBuilder) operands(l, r cc.ExpressionNode, commutative bool) (lv, rv ir.Value) {
+	if commutative && !r.Pure() && isVariable(l) && !isVariable(r) {
+		rv = b.rvalue(r)
+		return b.rvalue(l), rv
+	}
+	lv = b.protect(b.rvalue(l), r)
+	return lv, b.rvalue(r)
+}
+
+// isVariable reports whether e names a variable (a declaration: gcc's
+// DECL_P), in parentheses or not.
+func isVariable(e cc.ExpressionNode) bool {
+	p, ok := unparen(e).(*cc.PrimaryExpression)
+	if !ok || p.Case != cc.PrimaryExpressionIdent {
+		return false
+	}
+	d, ok := p.ResolvedTo().(*cc.Declarator)
+	return ok && d.Type() != nil && d.Type().Kind() != cc.Function
+}
+
 // shift lowers << and >>: the operands are promoted separately and the
 // result has the promoted left type.
 func (b *funcBuilder) shift(op ir.Op, l, r cc.ExpressionNode) ir.Value {
@@ -912,8 +937,7 @@ func (b *funcBuilder) shift(op ir.Op, l, r cc.ExpressionNode) ir.Value {
 func (b *funcBuilder) compare(op ir.Op, l, r cc.ExpressionNode) ir.Value {
 	pos := l.Position()
 	wideBitOp(op, l, r, false, pos)
-	lv := b.protect(b.rvalue(l), r)
-	rv := b.rvalue(r)
+	lv, rv := b.operands(l, r, true)
 	lv, rv = b.comparable(lv, rv, l, r, pos)
 	d := b.newTemp(ir.IntType)
 	b.bools[d] = true
@@ -1135,6 +1159,14 @@ func (b *funcBuilder) assignment(x *cc.AssignmentExpression, want bool) ir.Value
 	case cc.AssignmentExpressionCond:
 		return b.rvalue(x.ConditionalExpression)
 	case cc.AssignmentExpressionAssign:
+		if rhsFirst(x, false) {
+			v := b.protect(b.rvalue(x.AssignmentExpression), x.UnaryExpression)
+			l := b.lvalue(x.UnaryExpression)
+			if l.typ.Kind == ir.Array {
+				panic(unsupported(pos, "array assignment"))
+			}
+			return b.store(l, b.convertAssign(v, l.typ, x.AssignmentExpression, "assignment"))
+		}
 		l := b.lvalue(x.UnaryExpression)
 		if l.typ.Kind == ir.Array {
 			panic(unsupported(pos, "array assignment"))
@@ -1148,12 +1180,18 @@ func (b *funcBuilder) assignment(x *cc.AssignmentExpression, want bool) ir.Value
 		panic(unsupported(pos, fmt.Sprintf("assignment %v", x.Case)))
 	}
 	wideBitOp(op, x.UnaryExpression, x.AssignmentExpression, true, pos)
+	var rv ir.Value
+	if rhsFirst(x, true) {
+		rv = b.protect(b.rvalue(x.AssignmentExpression), x.UnaryExpression)
+	}
 	l := b.lvalue(x.UnaryExpression)
 	old := b.load(l)
-	if l.v != nil {
-		old = b.protect(old, x.AssignmentExpression)
+	if rv == nil {
+		if l.v != nil {
+			old = b.protect(old, x.AssignmentExpression)
+		}
+		rv = b.rvalue(x.AssignmentExpression)
 	}
-	rv := b.rvalue(x.AssignmentExpression)
 	var nv ir.Value
 	switch {
 	case l.typ.IsPointer() && rv.Type().IsInteger() && (op == ir.Add || op == ir.Sub):
@@ -1178,6 +1216,25 @@ func (b *funcBuilder) assignment(x *cc.AssignmentExpression, want bool) ir.Value
 		panic(unsupported(pos, fmt.Sprintf("compound assignment %s= on %s and %s", op, l.typ, rv.Type())))
 	}
 	return b.store(l, nv)
+}
+
+// rhsFirst reports whether the right operand of assignment x is
+// evaluated before its left one, in the order C leaves unspecified, as
+// gcc does (its gimplifier): a right operand with side effects first
+// (`arr[s] = next() * 10` stores into arr[1] when next makes s 1; `s +=
+// next()` reads s after next), unless
+// it is a bare call of a simple assignment, which gcc makes last
+// (`*slot() = next()`: slot's side effects first). A right operand
+// without side effects is independent of the order.
+func rhsFirst(x *cc.AssignmentExpression, compound bool) bool {
+	r := x.AssignmentExpression
+	if r.Pure() || isVariable(x.UnaryExpression) && !compound {
+		return false // no order to choose: a variable's store comes last
+	}
+	if p, ok := unparen(r).(*cc.PostfixExpression); ok && p.Case == cc.PostfixExpressionCall && !compound {
+		return false
+	}
+	return true
 }
 
 // call lowers a function call. want says whether the value is used.
@@ -1272,8 +1329,14 @@ func (b *funcBuilder) call(x *cc.PostfixExpression, want bool) ir.Value {
 
 // callArgs lowers the arguments of a call, converted to the parameters'
 // types (promoted past them, for a variadic callee).
+//
+// gcc evaluates them from the last to the first (x86's
+// PUSH_ARGS_REVERSED, in its gimplifier, at every -O), an order C leaves
+// unspecified: `pair(next(), next())` is pair(2, 1) compiled by gcc.
 func (b *funcBuilder) callArgs(call *ir.Call, args []cc.ExpressionNode, params []*ir.Type) {
-	for i, a := range args {
+	vals := make([]ir.Value, len(args))
+	for i := len(args) - 1; i >= 0; i-- {
+		a := args[i]
 		if call.Func != nil && i >= len(params) {
 			// an argument of a function defined without a prototype
 			// that has no parameter for it: evaluated, not passed
@@ -1290,10 +1353,15 @@ func (b *funcBuilder) callArgs(call *ir.Call, args []cc.ExpressionNode, params [
 		} else if v.Type().Kind == ir.Float {
 			v = b.convert(v, ir.DoubleType) // the default argument promotions
 		}
-		if i+1 < len(args) {
-			v = b.protect(v, args[i+1:]...)
+		if i > 0 {
+			v = b.protect(v, args[:i]...)
 		}
-		call.Args = append(call.Args, v)
+		vals[i] = v
+	}
+	for _, v := range vals {
+		if v != nil {
+			call.Args = append(call.Args, v)
+		}
 	}
 }
 
