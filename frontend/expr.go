@@ -1274,6 +1274,9 @@ func (b *funcBuilder) call(x *cc.PostfixExpression, want bool) ir.Value {
 	if v, ok := b.classifyBuiltin(name, args, pos); ok {
 		return v
 	}
+	if v, ok := b.bitBuiltin(name, args, pos); ok {
+		return v
+	}
 	if b.u.testComp {
 		switch name {
 		case "reach_error", "__VERIFIER_error":
