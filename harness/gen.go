@@ -35,6 +35,19 @@ type fresh struct {
 	// accesses made through it (ir.InferPointees).
 	scalar string
 	cname  string
+	// heap names the object's copy in malloc'd memory when the test's
+	// function frees or reallocs (ir.FreesInputs: its caller allocated
+	// its input objects with malloc): the pointer inputs point to it, the
+	// static cname is only its image (heapInputs).
+	heap string
+}
+
+// ref spells the object where the run's pointers point to it.
+func (o *fresh) ref() string {
+	if o.heap != "" {
+		return o.heap
+	}
+	return o.cname
 }
 
 // decl declares the object as name.
@@ -63,6 +76,10 @@ type tgen struct {
 	ext     map[string]*stubInfo // the stubs, by key
 	// leaves are the rows of the test's table of integer final values.
 	leaves []string
+	// image: the initializers being spelled are those of static images
+	// (objectDecls, aggregate arguments), whose pointers to the heap
+	// copies (fresh.heap) are patched when the test runs
+	image bool
 }
 
 // skipf records why the test cannot be written (the first reason wins).
@@ -91,7 +108,9 @@ func (s *Suite) genTest(t *Test, ext map[string]*stubInfo) *testCode {
 	if g.code.skip != "" {
 		return g.code
 	}
+	g.image = true
 	decls, ok := g.objectDecls()
+	g.image = false
 	if !ok {
 		return g.code
 	}
@@ -116,6 +135,9 @@ func (s *Suite) genTest(t *Test, ext map[string]*stubInfo) *testCode {
 	}
 	for _, d := range decls {
 		g.emit("%s", d)
+	}
+	if !g.heapInputs() {
+		return g.code
 	}
 	for _, st := range sets {
 		g.emit("%s", st)
@@ -203,7 +225,10 @@ func (g *tgen) arguments() (decls, args []string, ok bool) {
 				g.skipf("parameter %s: %v", v.Name, err)
 				return nil, nil, false
 			}
-			decls = append(decls, fmt.Sprintf("static %s = %s; /* %s */", d, g.initializer(v.Typ, v.Name), v.Name))
+			g.image = true
+			init := g.initializer(v.Typ, v.Name)
+			g.image = false
+			decls = append(decls, fmt.Sprintf("static %s = %s; /* %s */", d, init, v.Name))
 			decls = append(decls, g.bitByteSets(name, v.Typ, v.Name)...)
 			args = append(args, name)
 		default:
@@ -296,7 +321,11 @@ func (g *tgen) checks() {
 		// as many calls would make the optimizers crawl (an object graph
 		// three levels deep has thousands of leaves).
 		g.emit("{")
-		g.emit("\tstatic const struct inka_leaf inka_leaves[] = {")
+		storage := "static " // data, not code
+		if len(g.objs) > 0 && g.objs[0].heap != "" {
+			storage = "" // the addresses of the heap copies are known when the test runs
+		}
+		g.emit("\t%sconst struct inka_leaf inka_leaves[] = {", storage)
 		for _, r := range g.leaves {
 			g.emit("\t\t%s,", r)
 		}
@@ -412,6 +441,9 @@ func (g *tgen) addFresh(root string, t *ir.Type, ct frontend.CType, rel string) 
 			continue
 		}
 		o := &fresh{ptr: path, typ: so.Typ, cname: fmt.Sprintf("inka_o%d", len(g.objs))}
+		if ir.FreesInputs(g.p, g.f) {
+			o.heap = fmt.Sprintf("inka_m%d", len(g.objs))
+		}
 		if e := ir.Unqualified(so.Typ.Elem); l.Type.Elem.Kind == ir.Void {
 			// The type the function converts the void * to: an integer
 			// type, or a struct or union spelled by its tag.
@@ -514,6 +546,9 @@ func (g *tgen) leafExpr(path string, t *ir.Type) string {
 			g.skipf("input %s: no callback", path)
 			return "NULL"
 		}
+		if o := g.byPtr[path]; !g.image {
+			return o.ref()
+		}
 		return g.byPtr[path].cname
 	}
 	var bits uint64
@@ -604,7 +639,7 @@ func (g *tgen) lvalue(path string) (string, bool) {
 		}
 	}
 	for _, o := range g.objs {
-		try(o.ptr, o.cname, false)
+		try(o.ptr, o.ref(), false)
 	}
 	for root, name := range g.globals {
 		try(root, name, true)
@@ -629,7 +664,7 @@ func (g *tgen) addr(v interp.Val) (expr, why string) {
 		if o == nil {
 			return "", "it points into an object the harness does not build"
 		}
-		base = o.cname
+		base = o.ref()
 	case interp.TargetGlobal:
 		if pt.Var == nil || pt.Var.Class != ir.Global {
 			return "", "it points into a block-scope static"
@@ -825,7 +860,7 @@ func (g *tgen) stubRows(ext map[string]*stubInfo) map[string][]string {
 				if o == nil {
 					g.skipf("callee %s returns %s, which the harness cannot build", c.Callee, objs[k])
 				} else {
-					slot = g.slot(o.cname)
+					slot = g.slot(o.ref())
 				}
 			} else if !c.Return.IsNull() {
 				g.skipf("callee %s returns a non-null pointer, which the stub cannot make", c.Callee)

@@ -42,6 +42,18 @@ func (s *Suite) heapWrapped() bool {
 	return heapWrapped(progs)
 }
 
+// heapInputs reports whether a function of the suite's tests frees or
+// reallocs, so that its input objects are heap copies (tgen.heapInputs).
+func (s *Suite) heapInputs() bool {
+	for _, fn := range s.order {
+		p := s.progs[fn]
+		if ir.FreesInputs(p, p.Func(fn)) {
+			return true
+		}
+	}
+	return false
+}
+
 // heapWrappers is the part of the unit's header that wraps the allocation
 // functions (defined in heapRuntime).
 const heapWrappers = `void *inka_malloc(size_t n);
@@ -109,3 +121,68 @@ func (g *tgen) allocFails() {
 	g.emit("static const int inka_fails[] = {%s, -1};", strings.Join(list, ", "))
 	g.emit("inka_alloc_fail = inka_fails;")
 }
+
+// heapInputs emits the heap copies of the objects behind the pointer
+// inputs when the function frees or reallocs (fresh.heap): each a
+// malloc'd copy of its static image, then the pointers the images and
+// the aggregate arguments hold to other objects patched to point to
+// their copies (the arguments, globals and stubs' answers, set when the
+// test runs, name the copies directly). It reports false when the test
+// cannot be written.
+func (g *tgen) heapInputs() bool {
+	for _, o := range g.objs {
+		if o.heap == "" {
+			return true
+		}
+		img := strings.TrimSuffix(o.cname, ".o") // a union with room after the object, or the array
+		d, err := o.decl("(*" + o.heap + ")")
+		if err != nil {
+			g.skipf("object behind %s: %v", o.ptr, err)
+			return false
+		}
+		g.emit("%s = inka_heap_input(&%s, sizeof %s); /* *%s, from malloc */", d, img, img, o.ptr)
+	}
+	patch := func(base, root string, t *ir.Type) {
+		for _, l := range t.Leaves() {
+			if o := g.byPtr[root+l.Path]; o != nil && l.Type.IsPointer() {
+				g.emit("inka_heap_patch(%s, %d, %s);", base, l.Offset, o.heap)
+			}
+		}
+	}
+	for _, o := range g.objs {
+		patch(o.heap, o.ptr, o.typ)
+	}
+	for i, v := range g.f.Params {
+		if v.Typ.IsAggregate() {
+			patch(fmt.Sprintf("&inka_a%d", i), v.Name, v.Typ)
+		}
+	}
+	return true
+}
+
+// heapInputRuntime is the part of harness.c that makes the heap copies of
+// input objects (heapInputs), with the C library's malloc (the
+// parentheses: not the wrapper of the file under test), and patches the
+// pointers to them byte by byte (as memcpy would).
+const heapInputRuntime = `
+void *inka_heap_input(const void *image, size_t n);
+void inka_heap_patch(void *obj, size_t off, void *to);
+
+void *inka_heap_input(const void *image, size_t n)
+{
+	unsigned char *p = (malloc)(n);
+	if (!p) {
+		fprintf(stderr, "harness: out of memory\n");
+		exit(2);
+	}
+	for (size_t i = 0; i < n; i++)
+		p[i] = ((const unsigned char *)image)[i];
+	return p;
+}
+
+void inka_heap_patch(void *obj, size_t off, void *to)
+{
+	for (size_t i = 0; i < sizeof to; i++)
+		((unsigned char *)obj)[off + i] = ((const unsigned char *)&to)[i];
+}
+`

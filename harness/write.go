@@ -225,6 +225,9 @@ func (s *Suite) harnessText(g *generated, stubs []*stubInfo) (*bytes.Buffer, err
 	h.WriteString(runtime)
 	if s.heapWrapped() {
 		h.WriteString(heapRuntime)
+		if s.heapInputs() {
+			h.WriteString(heapInputRuntime)
+		}
 	}
 	if s.capture {
 		h.WriteString(outputCapture)

@@ -188,11 +188,15 @@ func (m *machine) checkFree(p Val, callee string) error {
 	switch {
 	case p.obj == nil:
 		return ub(BadFree, "%s(%s): a pointer made from an integer", callee, p)
-	case p.obj.kind == objInput || p.obj.kind == objVoid:
+	case (p.obj.kind == objInput && !p.obj.malloced) || p.obj.kind == objVoid:
 		// A caller may pass what its own malloc returned: inka's input
-		// objects are not heap objects, the run is cut (no answer).
+		// objects are not heap objects, the run is cut (no answer). The
+		// functions that call free or realloc have theirs from malloc
+		// (ir.FreesInputs): this one is reached through a pointer.
 		return cutf("%s of the input object %s: inka builds input objects outside the heap", callee, p.obj.name)
-	case p.obj.kind != objHeap || p.obj.vla:
+	case p.obj.kind == objInput && p.obj.dead:
+		return ub(BadFree, "%s(%s): %s (an input object, allocated by the caller with malloc) was freed at %s (double free)", callee, p, p.obj.name, p.obj.freed)
+	case (p.obj.kind != objHeap && !p.obj.malloced) || p.obj.vla:
 		return ub(BadFree, "%s(%s): %s is no heap object", callee, p, p.obj.name)
 	case p.obj.dead:
 		return ub(BadFree, "%s(%s): %s was freed at %s (double free)", callee, p, p.obj.name, p.obj.freed)
@@ -207,6 +211,7 @@ func (m *machine) release(o *object, pos ir.Pos) {
 	o.dead = true
 	o.freed = pos
 	o.cells = nil
+	o.lazy = nil // an input object freed untouched: its leaves are never read
 }
 
 // checkEffective enforces C11 6.5p7 on a read of scalar type t at off of
@@ -234,6 +239,9 @@ func (o *object) deadMsg() string {
 	}
 	if o.kind == objHeap {
 		return fmt.Sprintf("%s (allocated at %s) was freed at %s", o.name, o.site, o.freed)
+	}
+	if o.malloced {
+		return fmt.Sprintf("%s (an input object, allocated by the caller with malloc) was freed at %s", o.name, o.freed)
 	}
 	if o.fn != nil {
 		return fmt.Sprintf("%s is a local of %s whose lifetime has ended", o.name, o.fn.Name)

@@ -115,6 +115,28 @@ int nofree(void) {
 	free(p);
 	return r;
 }
+int input_twice(int *q) {
+	free(q);
+	free(q);
+	return 0;
+}
+int input_stale(int *q) {
+	free(q);
+	return *q;
+}
+int input_grow(int *q) {
+	int *r = realloc(q, 8 * sizeof *q);
+	if (!r)
+		return -1;
+	r[7] = 1;
+	int v = r[0] + r[7];
+	free(r);
+	return v;
+}
+int input_middle(int *q) {
+	free(q + 1);
+	return 0;
+}
 `
 
 // TestHeap: a fresh object per allocation, sized by its argument, with no
@@ -122,7 +144,9 @@ int nofree(void) {
 // realloc moves the contents; allocation failure is an input; use after
 // free, double free, the free of what malloc did not return and accesses
 // past the end are undefined behaviour with their position; the input
-// objects are no heap objects (a cut); leaks are reported, reachable
+// objects of a function that frees come from malloc (ir.FreesInputs):
+// their free and realloc are valid, their misuse undefined, and they are
+// no leaks; leaks are reported, reachable
 // objects are not leaks.
 func TestHeap(t *testing.T) {
 	u, err := frontend.LoadSource("heap.c", []byte(heapSrc), frontend.Options{})
@@ -147,7 +171,13 @@ func TestHeap(t *testing.T) {
 		{"twice", "", nil, interp.UB, "heap.c:59:2: undefined behaviour: invalid free: free(&malloc#0[0]): malloc#0 was freed at heap.c:58:2 (double free)", interp.BadFree},
 		{"middle", "", nil, interp.UB, "heap.c:65:2: undefined behaviour: invalid free: free(&malloc#0[1]): not the start of malloc#0", interp.BadFree},
 		{"local", "", nil, interp.UB, "", interp.BadFree},
-		{"input", "", nil, interp.Unsupported, "free of the input object q: inka builds input objects outside the heap", 0},
+		// a function that frees: its input objects come from malloc
+		{"input", "", nil, interp.Returned, "0", 0},
+		{"input_twice", "", nil, interp.UB, "invalid free: free(&q[0]): q (an input object, allocated by the caller with malloc) was freed at heap.c:105:2 (double free)", interp.BadFree},
+		{"input_stale", "", nil, interp.UB, "dangling pointer: *q: &q[0] points to q (an input object, allocated by the caller with malloc) was freed at heap.c:110:2", interp.Dangling},
+		{"input_grow", "q[0]=5", nil, interp.Returned, "6", 0},
+		{"input_grow", "q[0]=5", []int{0}, interp.Returned, "-1", 0},
+		{"input_middle", "", nil, interp.UB, "not the start of q", interp.BadFree},
 		{"past", "i=3", nil, interp.UB, "", interp.OutOfBounds},
 		{"past", "i=2", nil, interp.Returned, "0", 0},
 		{"nofree", "", nil, interp.Returned, "1", 0},

@@ -267,7 +267,8 @@ func (mk *inputMaker) leaf(path string, t *ir.Type) (Val, error) {
 			o := &object{name: path, typ: ir.VoidType, kind: objVoid}
 			return Val{Typ: t, obj: o}, nil
 		}
-		o := &object{name: path, typ: so.Typ, size: so.Typ.Size(), kind: objInput, addr: mk.m.place(so.Typ), lazy: mk}
+		o := &object{name: path, typ: so.Typ, size: so.Typ.Size(), kind: objInput, addr: mk.m.place(so.Typ), lazy: mk,
+			malloced: mk.m.heapIn}
 		mk.pending = append(mk.pending, o)
 		return Val{Typ: t, obj: o}, nil
 	}
@@ -396,7 +397,9 @@ func (m *machine) final() {
 		}
 	}
 	for _, o := range m.inputs {
-		add(o)
+		if !o.dead { // an input object the run freed (heap.go) has no final value
+			add(o)
+		}
 	}
 }
 

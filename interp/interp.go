@@ -252,6 +252,10 @@ type Result struct {
 	// (heap.go): reported, no failure.
 	Allocs []Alloc
 	Leaks  []Leak
+	// ObjectsFromMalloc: the objects behind the pointer inputs are heap
+	// objects, allocated by the caller with malloc, because the function
+	// frees or reallocs (ir.FreesInputs).
+	ObjectsFromMalloc bool
 	// Final gives the final value of every leaf of the globals (not
 	// string literals or read-only ones) and of the fresh objects behind
 	// pointer inputs, in that order (globals in Program order, then
@@ -339,6 +343,7 @@ func Run(p *ir.Program, fn string, in Inputs, cfg Config) (*Result, error) {
 		calls:     map[string]int{},
 		res:       &Result{},
 	}
+	m.heapIn = m.info.heapInputs[f]
 	if err := m.setup(f, in); err != nil {
 		return nil, err
 	}
@@ -348,6 +353,7 @@ func Run(p *ir.Program, fn string, in Inputs, cfg Config) (*Result, error) {
 	}
 	res := m.res
 	res.Steps = m.steps
+	res.ObjectsFromMalloc = m.heapIn
 	var st *stop
 	if errors.As(err, &st) {
 		res.Outcome = st.outcome
@@ -432,6 +438,7 @@ type machine struct {
 	returned  map[string]Val         // those objects, by root
 	frame     *frame
 	depth     int          // call depth of frame (1 for the entry function)
+	heapIn    bool         // the input objects come from malloc (ir.FreesInputs)
 	retPos    ir.Pos       // position of the last Return executed
 	nextAddr  uint64       // where the next object is placed (see place)
 	heap      []*object    // the heap objects, in allocation order (heap.go)
@@ -460,6 +467,9 @@ type progInfo struct {
 	// library: the program calls the C library or uses its objects
 	// (ir/library.go): statements are checked for what inka does not model.
 	library bool
+	// heapInputs: the functions whose input objects their callers
+	// allocated with malloc (ir.FreesInputs, heap.go)
+	heapInputs map[*ir.Func]bool
 	// what the cache entry was computed from, to detect a changed Program
 	nfuncs, nglobals, numVars int
 }
@@ -512,6 +522,12 @@ func infoOf(p *ir.Program) *progInfo {
 			see(v)
 		}
 		pi.vars[f] = vs
+		if ir.FreesInputs(p, f) {
+			if pi.heapInputs == nil {
+				pi.heapInputs = map[*ir.Func]bool{}
+			}
+			pi.heapInputs[f] = true
+		}
 	}
 	pi.slot = make([]int32, pi.maxID+1)
 	for i := range pi.slot {

@@ -47,6 +47,7 @@ type object struct {
 	site     ir.Pos // objHeap: the allocation that made it
 	freed    ir.Pos // objHeap: the free that ended its lifetime
 	vla      bool   // objHeap: a variable-length array's object (heap.go)
+	malloced bool   // objInput: allocated by the caller with malloc (heap.go)
 	fn       *ir.Func
 	v        *ir.Var    // the variable it is, if any (for Config.OnDeref)
 	callee   *ir.Extern // objFunc of an input callback: answered as this extern

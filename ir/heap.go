@@ -98,3 +98,40 @@ func heapCut(e *Extern) string {
 	}
 	return fmt.Sprintf("calls %s: the constraint model follows the allocations of a constant size whose result is converted to a pointer to a complete type, not this one", e.Name)
 }
+
+// FreesInputs reports whether function f, or a function it calls
+// (through a pointer: any function of p), calls free or realloc. The
+// objects behind its pointer inputs are then taken as allocated by its
+// caller with malloc (a destructor list_free(head), a vec_push(v) that
+// grows v->data, an sds_grow(h) that reallocs h): the interpreter makes
+// them heap objects (their free and realloc valid, their use after free
+// undefined, never a leak: the caller holds them), the harness mallocs
+// them. A function that frees nothing keeps static input objects.
+func FreesInputs(p *Program, f *Func) bool {
+	seen := map[*Func]bool{}
+	var frees func(f *Func) bool
+	frees = func(f *Func) bool {
+		if f == nil || seen[f] {
+			return false
+		}
+		seen[f] = true
+		found := false
+		Walk(f.Body, func(s Stmt) {
+			c, ok := s.(*Call)
+			switch {
+			case found || !ok:
+			case c.Extern != nil:
+				h := c.Extern.Heap()
+				found = h == Free || h == Realloc
+			case c.Ptr != nil:
+				for _, g := range p.Funcs {
+					found = found || frees(g)
+				}
+			default:
+				found = frees(c.Func)
+			}
+		})
+		return found
+	}
+	return frees(f)
+}

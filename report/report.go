@@ -140,7 +140,11 @@ type Test struct {
 	// neither freed nor can reach when it returns (reported, no failure).
 	AllocFail []int    `json:"alloc_fail,omitempty"`
 	Leaks     []string `json:"leaks,omitempty"`
-	Return    any      `json:"return,omitempty"`
+	// ObjectsFromMalloc: the objects behind the pointer inputs (Objects)
+	// are allocated by the caller with malloc, as the function frees or
+	// reallocs them (ir.FreesInputs; the harness mallocs them).
+	ObjectsFromMalloc bool `json:"objects_from_malloc,omitempty"`
+	Return            any  `json:"return,omitempty"`
 	// Stops says how a test that does not return ends: only the test of
 	// an assertion's failure (inka reach FILE:LINE:false on an assert).
 	Stops string `json:"stops,omitempty"`
@@ -397,6 +401,7 @@ func testJSON(id int, fn string, t *testgen.Test, covers []string) Test {
 	}
 	out.AllocFail = t.AllocFail
 	if r := t.Result; r != nil {
+		out.ObjectsFromMalloc = r.ObjectsFromMalloc && len(t.Objects) > 0
 		for _, l := range r.Leaks {
 			out.Leaks = append(out.Leaks, l.String())
 		}
@@ -658,6 +663,9 @@ func testText(t Test) string {
 			continue
 		}
 		fmt.Fprintf(&w, " %s returns %s", name, strings.Join(parts, ", "))
+	}
+	if t.ObjectsFromMalloc {
+		fmt.Fprintf(&w, " (objects from malloc)")
 	}
 	if len(t.AllocFail) > 0 {
 		ks := make([]string, len(t.AllocFail))

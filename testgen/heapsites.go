@@ -37,9 +37,10 @@ import (
 //     the function: the instance it equals is freed (its flag must be 1,
 //     else the run frees twice: undefined, excluded as the interpreter
 //     detects it) and its flag goes to 0; a p that is NULL frees nothing;
-//     a p that is none of them (an input object, which a caller may have
-//     malloc'd; a pointer into the middle of an object; a site's object
-//     the model cut) is a cut naming it. A use after free is excluded too:
+//     a p that is none of them (an input object, which the interpreter
+//     takes as malloc'd by the caller, ir.FreesInputs; a pointer into
+//     the middle of an object; a site's object the model cut) is a cut
+//     naming it. A use after free is excluded too:
 //     every load, store and member access through a pointer of a site's
 //     type that equals the address of a dead instance is undefined (an
 //     ir.Assert with UB), so the search does not chase the runs the
@@ -317,7 +318,7 @@ func (rw *heapRewriter) match(at ir.At, p ir.Value, freed string, kill bool, eac
 // noObject returns the cut of a p that is no heap object of the model.
 func noObject(at ir.At, other *ir.Var, callee string) ir.Stmt {
 	return &ir.If{At: at, Cond: other, Then: []ir.Stmt{&ir.Unsupported{At: at,
-		What: callee + " of a pointer that is no heap object of the model (an input object, which a caller may have allocated; an allocation the model cuts; the middle of an object)"}}}
+		What: callee + " of a pointer that is no heap object of the model (an input object, whose objects the model does not free; an allocation the model cuts; the middle of an object)"}}}
 }
 
 // free rewrites free(p): the instance p is the start of dies (freeing it
