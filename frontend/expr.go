@@ -1056,6 +1056,11 @@ func (b *funcBuilder) unary(x *cc.UnaryExpression) ir.Value {
 				return b.convert(n, b.exprType(x))
 			}
 		}
+		if x.Case == cc.UnaryExpressionSizeofType {
+			if n := b.vlaTypeSize(x.TypeName.Type(), pos); n != nil {
+				return b.convert(n, b.exprType(x))
+			}
+		}
 		panic(unsupported(pos, "sizeof of a variable-length array"))
 	case cc.UnaryExpressionLabelAddr:
 		panic(unsupported(pos, "address of a label (computed goto)"))

@@ -22,7 +22,13 @@ func (b *funcBuilder) declaration(d *cc.Declaration) {
 	for l := d.InitDeclaratorList; l != nil; l = l.InitDeclaratorList {
 		id := l.InitDeclarator
 		dd := id.Declarator
-		if dd == nil || dd.IsTypename() {
+		if dd != nil && dd.IsTypename() {
+			if at, ok := dd.Type().(*cc.ArrayType); ok && at.IsVLA() {
+				b.vlaTypedef(dd, at)
+			}
+			continue
+		}
+		if dd == nil {
 			continue
 		}
 		t := dd.Type()

@@ -32,6 +32,9 @@ type funcBuilder struct {
 	// vlaSizes: the size in bytes of each variable-length array, computed
 	// at its declaration (vla.go)
 	vlaSizes map[*cc.Declarator]*ir.Var
+	// vlaTypes: the number of elements of each variable-length array
+	// type a typedef names, evaluated at the typedef (C11 6.7.8p3)
+	vlaTypes map[*cc.ArrayType]*ir.Var
 
 	cur     *[]ir.Stmt // where statements are emitted
 	pos     ir.Pos     // position of the statements emitted

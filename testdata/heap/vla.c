@@ -73,3 +73,29 @@ int vla_size(int n)
         return 2;
     return a[0] > 3;
 }
+
+/* a row type sized by the caller's width (a typedef of a variable-length
+ * array: its size is taken at the typedef, width changes after do not
+ * matter); a row and its mirror, the number of cells equal in both */
+int mirror_same(int seed, int width)
+{
+    if (width < 1 || width > 4 || seed > 1000 || seed < -1000)
+        return -1;
+    typedef int row[width];
+    row a, b;
+    width = 0; /* the type keeps its size */
+    int n = (int)(sizeof(row) / sizeof(int));
+    for (int i = 0; i < n; i++) {
+        a[i] = seed + i;
+        b[n - 1 - i] = seed + i;
+    }
+    int same = 0;
+    for (int i = 0; i < n; i++)
+        if (a[i] == b[i])
+            same++;
+    if (sizeof a != sizeof b) /* never */
+        return -2;
+    if (n % 2 == 0 && same != 0) /* never: an even row has no middle */
+        return -3;
+    return same;
+}
