@@ -8,7 +8,8 @@ package harness_test
 // packed structs, gotos, switches, function pointers and signed pointer
 // arithmetic, the harness's own programs (callees with stubs, records,
 // a file with its own main, a partial cover), a cut (union of pointers),
-// a heap program (linked list built at run time), floats, and the stub
+// heap programs (linked list built at run time, a hash table whose
+// destructor frees its input: input objects from malloc), floats, and the stub
 // that returns a pointer object (lookups). output.c, libc_objects.c and
 // mutate.c of testdata/harness have tests of their own (TestOutput,
 // TestLibraryObjects, TestMutations). Every program of those corpora —
@@ -20,7 +21,7 @@ var programGlobs = []string{
 	"../testdata/diff/switch.c", "../testdata/diff/funcptr.c", "../testdata/diff/signedptr.c",
 	"../testdata/harness/callees.c", "../testdata/harness/records.c",
 	"../testdata/harness/withmain.c", "../testdata/harness/partial.c",
-	"../testdata/cut/union_ptr.c", "../testdata/heap/list.c",
+	"../testdata/cut/union_ptr.c", "../testdata/heap/list.c", "../testdata/heap/hashtab.c",
 	"../testdata/float/sensor.c", "../testdata/float/triangle.c",
 	"../testdata/user/lookups.c",
 }
