@@ -35,6 +35,9 @@ type funcBuilder struct {
 	// vlaTypes: the number of elements of each variable-length array
 	// type a typedef names, evaluated at the typedef (C11 6.7.8p3)
 	vlaTypes map[*cc.ArrayType]*ir.Var
+	// blockVLAs: the variable-length arrays declared in each enclosing
+	// block being lowered, innermost last (their lifetime ends with it)
+	blockVLAs [][]*ir.Var
 
 	cur     *[]ir.Stmt // where statements are emitted
 	pos     ir.Pos     // position of the statements emitted
@@ -202,7 +205,15 @@ func (b *funcBuilder) compound(cs *cc.CompoundStatement, out *[]ir.Stmt, en entr
 	for l := cs.BlockItemList; l != nil; l = l.BlockItemList {
 		items = append(items, l.BlockItem)
 	}
-	return b.items(cs, items, 0, len(items), out, en, nil)
+	b.blockVLAs = append(b.blockVLAs, nil)
+	next, ex := b.items(cs, items, 0, len(items), out, en, nil)
+	vlas := b.blockVLAs[len(b.blockVLAs)-1]
+	b.blockVLAs = b.blockVLAs[:len(b.blockVLAs)-1]
+	if ex.normal && len(vlas) > 0 {
+		b.cur = next
+		b.vlaEnd(vlas, irPos(cs.Token2.Position()))
+	}
+	return next, ex
 }
 
 func (b *funcBuilder) itemOf(it *cc.BlockItem, out *[]ir.Stmt, en entry) (*[]ir.Stmt, exits) {

@@ -65,6 +65,9 @@ func (b *funcBuilder) vla(dd *cc.Declarator, at *cc.ArrayType, init *cc.Initiali
 	b.emit(&ir.Conv{At: b.at(), Dst: v, X: obj})
 	b.vars[dd] = v
 	b.decls[v] = dd
+	if k := len(b.blockVLAs); k > 0 {
+		b.blockVLAs[k-1] = append(b.blockVLAs[k-1], v)
+	}
 	if b.vlaSizes == nil {
 		b.vlaSizes = map[*cc.Declarator]*ir.Var{}
 	}
@@ -155,4 +158,29 @@ func (b *funcBuilder) vlaTypeSize(t cc.Type, pos token.Position) ir.Value {
 	bytes := b.newTemp(count.Typ)
 	b.emit(&ir.Binary{At: b.at(), Dst: bytes, Op: ir.Mul, X: count, Y: ir.NewConst(count.Typ, uint64(et.Size()))})
 	return bytes
+}
+
+// vlaEnd ends the lifetime of the variable-length arrays vs where their
+// block ends (at pos, its closing brace) on its normal exit: the last
+// declared first.
+func (b *funcBuilder) vlaEnd(vs []*ir.Var, pos ir.Pos) {
+	voidp := b.u.dm.PointerTo(ir.VoidType)
+	at := ir.At{Pos: pos}
+	for i := len(vs) - 1; i >= 0; i-- {
+		p := b.newTemp(voidp)
+		b.emit(&ir.Conv{At: at, Dst: p, X: vs[i]})
+		b.emit(&ir.Call{At: at, Extern: b.pb.vlaEndExtern(voidp), Args: []ir.Value{p}})
+	}
+}
+
+// vlaEndExtern returns the extern that ends a variable-length array's
+// lifetime (ir.VLAEnd).
+func (pb *progBuilder) vlaEndExtern(voidp *ir.Type) *ir.Extern {
+	if e, ok := pb.externs[ir.VLAEndExternName]; ok {
+		return e
+	}
+	e := &ir.Extern{Name: ir.VLAEndExternName, Params: []*ir.Type{voidp}, ConstPointee: []bool{true}, System: true}
+	pb.externs[ir.VLAEndExternName] = e
+	pb.p.Externs = append(pb.p.Externs, e)
+	return e
 }

@@ -24,7 +24,7 @@ import (
 func heapWrapped(progs []*ir.Program) bool {
 	for _, p := range progs {
 		for _, e := range p.Externs {
-			if h := e.Heap(); h != ir.NotHeap && h != ir.VLA {
+			if h := e.Heap(); h != ir.NotHeap && h != ir.VLA && h != ir.VLAEnd {
 				return true
 			}
 		}

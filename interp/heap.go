@@ -90,6 +90,11 @@ func (m *machine) callHeap(s *ir.Call, e *ir.Extern, h ir.HeapFunc, args []Val) 
 		return m.free(s, args[0])
 	case ir.VLA:
 		ret = m.vla(s, args[0].Bits)
+	case ir.VLAEnd:
+		if o := args[0].obj; o != nil && o.vla && !o.dead {
+			m.release(o, s.Pos) // its block ended
+		}
+		return nil
 	}
 	if s.Dst == nil {
 		return nil
@@ -132,9 +137,9 @@ func (m *machine) allocate(s *ir.Call, callee string, size uint64, zero bool) (V
 // vla makes the object of a variable-length array of size bytes (the
 // front end checked that 0 < size ≤ MaxHeapObject): untyped bytes as a
 // heap object's, but never failing, counted among no allocations and no
-// leaks, and dead when the function returns. C ends its lifetime at the
-// end of its block; a pointer to it kept past the block and used before
-// the function returns is not reported.
+// leaks, and dead at the end of its block (ir.VLAEnd) or when the
+// function returns (a jump out of its block: C ends its lifetime there,
+// a use after it before the return is not reported).
 func (m *machine) vla(s *ir.Call, size uint64) Val {
 	t := ir.ArrayOf(ir.UCharType, int64(size))
 	o := &object{name: fmt.Sprintf("vla#%d", m.vlas), typ: t, size: int64(size), kind: objHeap, vla: true,
@@ -234,6 +239,9 @@ func (o *object) checkEffective(off int64, t *ir.Type) error {
 
 // deadMsg says why an object's lifetime has ended, for messages.
 func (o *object) deadMsg() string {
+	if o.vla && o.freed.Line != 0 {
+		return fmt.Sprintf("%s (the variable-length array declared at %s) went out of scope at %s", o.name, o.site, o.freed)
+	}
 	if o.vla {
 		return fmt.Sprintf("%s (the variable-length array declared at %s) belongs to a call of %s that has returned", o.name, o.site, o.fn.Name)
 	}

@@ -238,7 +238,7 @@ func TestHeap(t *testing.T) {
 
 // vlaSrc: variable-length arrays (ir.VLA): a scratch array sized by a
 // parameter, sizeof of it, its size checked at the declaration, its
-// lifetime the call's, and it is no heap object.
+// lifetime its block's (the call's at most), and it is no heap object.
 const vlaSrc = `#include <stdlib.h>
 int *keep;
 int sum_to(int n) {
@@ -270,6 +270,31 @@ int bad(int n) {
 	free(b);
 	return 0;
 }
+int scoped(int n) {
+	int *q = 0, r = 0;
+	for (int i = 1; i <= n; i++) {
+		int t[i];
+		t[i - 1] = i;
+		r += t[i - 1];
+		if (n == 2)
+			q = t;
+	}
+	if (n == 3) {
+		char c[n];
+		c[0] = 1;
+		r += c[0];
+	}
+	return q ? *q : r;
+}
+int inner(int n) {
+	int *q;
+	{
+		int t[n];
+		t[0] = n;
+		q = t;
+	}
+	return *q;
+}
 `
 
 func TestVLA(t *testing.T) {
@@ -288,6 +313,11 @@ func TestVLA(t *testing.T) {
 		{"escape", "n=2", interp.UB, "", interp.Uninitialized}, // b[2] never written
 		{"later", "n=1", interp.UB, "vla#0 (the variable-length array declared at vla.c:17:6) belongs to a call of kept that has returned", interp.Dangling},
 		{"bad", "n=2", interp.UB, "free(&vla#0[0]): vla#0 is no heap object", interp.BadFree},
+		// the lifetime of a VLA ends with its block: each iteration's t
+		// is a new array, the pointer kept past the loop dangles
+		{"scoped", "n=3", interp.Returned, "7", 0},
+		{"scoped", "n=2", interp.UB, "condition q is a dangling pointer", interp.Dangling},
+		{"inner", "n=2", interp.UB, "vla#0 (the variable-length array declared at vla.c:51:7) went out of scope at vla.c:54:2", interp.Dangling},
 	}
 	for _, c := range cases {
 		p, err := u.Lower(c.fn)

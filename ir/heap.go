@@ -38,8 +38,14 @@ const (
 	// System extern no header declares), after checking 0 < n and a size
 	// the interpreter holds; the array's name is the pointer p. It never
 	// fails and counts among no allocations of the run (gcc makes it on
-	// the stack); its lifetime ends when the function returns.
+	// the stack); its lifetime ends at the end of its block (VLAEnd) or
+	// when the function returns.
 	VLA
+	// VLAEnd ends the lifetime of a variable-length array's object
+	// (`__inka_vla_end(p)`, emitted where its block ends normally; a
+	// jump out of the block leaves it alive until the function returns:
+	// more runs than C, never fewer). The constraint model ignores it.
+	VLAEnd
 )
 
 // MaxVLA is the largest variable-length array inka makes, in bytes (the
@@ -49,6 +55,10 @@ const MaxVLA = 1 << 16
 // VLAExternName is the name of the extern of a variable-length array's
 // object (VLA).
 const VLAExternName = "__inka_vla"
+
+// VLAEndExternName is the name of the extern that ends a variable-length
+// array's lifetime (VLAEnd).
+const VLAEndExternName = "__inka_vla_end"
 
 // HeapFuncNamed returns the allocation function C names name, or NotHeap.
 func HeapFuncNamed(name string) HeapFunc {
@@ -63,6 +73,8 @@ func HeapFuncNamed(name string) HeapFunc {
 		return Free
 	case VLAExternName:
 		return VLA
+	case VLAEndExternName:
+		return VLAEnd
 	}
 	return NotHeap
 }
@@ -94,7 +106,7 @@ func heapCut(e *Extern) string {
 	case Realloc:
 		return "calls realloc: the constraint model does not follow realloc"
 	case VLA:
-		return "declares a variable-length array whose object the constraint model does not hold (an element type of more than 16 bytes, or an array never indexed)"
+		return "declares a variable-length array whose object the constraint model does not hold (an element type of more than 64 bytes, or an array never indexed)"
 	}
 	return fmt.Sprintf("calls %s: the constraint model follows the allocations of a constant size whose result is converted to a pointer to a complete type, not this one", e.Name)
 }

@@ -50,7 +50,11 @@ func (c *Call) Unmodelled() string {
 	if e == nil || !e.System || e.HasModel() {
 		return ""
 	}
-	if e.Heap() != NotHeap {
+	switch e.Heap() {
+	case NotHeap:
+	case VLAEnd:
+		return "" // the model keeps the object alive (heap.go)
+	default:
 		return heapCut(e) // the interpreter runs it (heap.go)
 	}
 	if c.Dst != nil {

@@ -223,14 +223,20 @@ func lowerSource(t *testing.T, src, fn string) *ir.Program {
 
 // TestVLA: the variable-length arrays of testdata/heap/vla.c (a scratch
 // table sized by a parameter, a char buffer of width + 1, sizeof of a
-// VLA, a typedef'd row type whose size is taken at the typedef) are objects of the model: the branches no run takes are proved
+// VLA, a typedef'd row type whose size is taken at the typedef, a table
+// of up to 32 bytes: maxVLASiteBytes) are objects of the model: the branches no run takes are proved
 // unreachable (TestCoverChecked attacks them with the interpreter and
 // gcc), the others covered; a size <= 0 is undefined behaviour.
 func TestVLA(t *testing.T) {
 	unreachable := map[string]bool{"vla.c:16:9:true": true, "vla.c:18:9:true": true, "vla.c:41:9:true": true,
-		"vla.c:43:9:true": true, "vla.c:62:9:true": true, "vla.c:96:9:true": true, "vla.c:98:9:true": true}
-	for _, fn := range []string{"square_sum", "distinct3", "first_digit", "vla_size", "mirror_same"} {
-		g := heapGen(t, "../testdata/heap/vla.c", fn)
+		"vla.c:43:9:true": true, "vla.c:62:9:true": true, "vla.c:96:9:true": true, "vla.c:98:9:true": true,
+		"vla.c:119:9:true": true, "vla.c:121:9:true": true}
+	for _, fn := range []string{"square_sum", "distinct3", "first_digit", "vla_size", "mirror_same", "fullest"} {
+		steps := checkOpts.Steps
+		if fn == "fullest" {
+			steps = 10_000_000 // the default: a table of 8 ints, its bucket indexes a modulo
+		}
+		g := heapGenSteps(t, "../testdata/heap/vla.c", fn, steps)
 		cov := g.Cover(AllDecisions, time.Minute)
 		require.NotEmpty(t, cov.Goals, fn)
 		for _, gs := range cov.Goals {

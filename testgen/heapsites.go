@@ -185,7 +185,7 @@ func (rw *heapRewriter) collect(ss []ir.Stmt, inLoop bool) {
 			rw.collect(s.Body, true)
 		case *ir.Call:
 			h := ir.HeapCall(s)
-			if h == ir.NotHeap || h == ir.Free || (h == ir.Realloc && !rw.follow) {
+			if h == ir.NotHeap || h == ir.Free || h == ir.VLAEnd || (h == ir.Realloc && !rw.follow) {
 				continue
 			}
 			if u, zero, _ := rw.siteType(s, h); u != nil {
@@ -439,6 +439,10 @@ func (rw *heapRewriter) call(s *ir.Call) []ir.Stmt {
 		return []ir.Stmt{s}
 	case ir.Free:
 		return rw.free(s)
+	case ir.VLAEnd:
+		// the end of a VLA's block: the model keeps its object alive
+		// (more runs than C: a use past the block is not excluded)
+		return nil
 	}
 	at := ir.At{Pos: s.Pos}
 	var out []ir.Stmt
@@ -563,6 +567,12 @@ func (rw *heapRewriter) unmodelled(at ir.At, s *ir.Call, fails *ir.Var) []ir.Stm
 // cut naming it.
 const maxSiteBytes = 16
 
+// maxVLASiteBytes is maxSiteBytes for a variable-length array: a scratch
+// table sized by a parameter is rarely tiny, and its object holds no
+// pointer the model must follow through a realloc; the model's cost grows
+// with its elements (an array of 16 ints).
+const maxVLASiteBytes = 64
+
 // siteType returns the type of one instance of the object of allocation
 // s (nil when the model cannot give it one: a result never converted to a
 // complete type, a calloc of a size it does not know, realloc), whether
@@ -589,7 +599,11 @@ func (rw *heapRewriter) siteType(s *ir.Call, h ir.HeapFunc) (*ir.Type, bool, ir.
 		}
 		c, ok := arg.(*ir.Const)
 		if !ok {
-			return ir.ArrayOf(t, int64(max(1, maxSiteBytes/es))), false, arg
+			bytes := uint64(maxSiteBytes)
+			if h == ir.VLA {
+				bytes = maxVLASiteBytes
+			}
+			return ir.ArrayOf(t, int64(max(1, bytes/es))), false, arg
 		}
 		size = c.Bits
 	case ir.Calloc:

@@ -317,7 +317,7 @@ func newPrepass(g *Generator) *prepass {
 		}
 	}
 	ir.Walk(g.inlined.Func.Body, func(s ir.Stmt) {
-		if h := ir.HeapCall(s); h != ir.NotHeap && h != ir.Free && h != ir.VLA && !g.Opts.AllocNeverFails {
+		if h := ir.HeapCall(s); h != ir.NotHeap && h != ir.Free && h != ir.VLA && h != ir.VLAEnd && !g.Opts.AllocNeverFails {
 			p.heap = true
 		}
 		for _, v := range ir.StmtOperands(s) {

@@ -99,3 +99,26 @@ int mirror_same(int seed, int width)
         return -3;
     return same;
 }
+
+/* drops three values into a table of n buckets (n <= 8: up to 32 bytes)
+ * and returns the fullest bucket's count */
+int fullest(int n, int a, int b, int c)
+{
+    if (n < 1 || n > 8)
+        return -1;
+    int count[n];
+    for (int i = 0; i < n; i++)
+        count[i] = 0;
+    count[(a & 0x7fffffff) % n]++;
+    count[(b & 0x7fffffff) % n]++;
+    count[(c & 0x7fffffff) % n]++;
+    int best = 0;
+    for (int i = 0; i < n; i++)
+        if (count[i] > best)
+            best = count[i];
+    if (best > 3) /* never: three values */
+        return -2;
+    if (best == 0) /* never */
+        return -3;
+    return best;
+}
