@@ -255,3 +255,24 @@ func TestVLA(t *testing.T) {
 		}
 	}
 }
+
+// TestConstructionBudgetReason: tree_shape inlines tree_height, a
+// recursion that calls itself twice, to --max-inline: building its model
+// runs out of steps, and the unknown answer says what was being built
+// (the function and its size once inlined, and the recursion), not only
+// that a budget ran out.
+func TestConstructionBudgetReason(t *testing.T) {
+	g := genOpts(t, "../testdata/heap/tree.c", "tree_shape", Options{Steps: 3_000_000, PrepassSteps: -1, Engine: EngineFD})
+	res := g.Reach(decisionGoal(t, g, 123, "true"), 1)
+	require.Equal(t, Unknown, res.Status, res.Reason)
+	assert.Contains(t, res.Reason, "exhausted") // its steps, or its time guard on a loaded machine
+	assert.Contains(t, res.Reason, "building the constraint model of tree_shape")
+	assert.Contains(t, res.Reason, "recursion inlined to --max-inline")
+	// with fewer steps, the setup runs out (the stores of the undefined
+	// callees, here malloc and free, over the inlined function), and
+	// says so
+	g = genOpts(t, "../testdata/heap/tree.c", "tree_shape", Options{Steps: 200_000, PrepassSteps: -1})
+	res = g.Reach(decisionGoal(t, g, 123, "true"), 1)
+	require.Equal(t, Unknown, res.Status, res.Reason)
+	assert.Contains(t, res.Reason, "analysis step budget exhausted (200000 steps), finding what the undefined functions tree_shape calls may write")
+}

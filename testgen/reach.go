@@ -347,7 +347,8 @@ func NewGenerator(p *ir.Program, opts Options) (*Generator, error) {
 		MayBeNull: func(string) bool { return true }, Budget: setup})
 	var be *budget.Error
 	if errors.As(err, &be) {
-		g.setupErr = err
+		g.setupErr = fmt.Errorf("%w, inlining the calls of %s (to --max-inline %d; the points-to analysis resolves the calls through pointers as it goes)",
+			err, g.Fn.Name, opts.MaxInline)
 	} else if err != nil {
 		return nil, err
 	}
@@ -369,7 +370,9 @@ func NewGenerator(p *ir.Program, opts Options) (*Generator, error) {
 		if !errors.As(err, &be) {
 			return nil, fmt.Errorf("%s: %w", g.Fn.Name, err)
 		}
-		g.setupErr = err
+		n := 0
+		ir.Walk(in.Func.Body, func(ir.Stmt) { n++ })
+		g.setupErr = fmt.Errorf("%w, finding what the undefined functions %s calls may write (%d statements once its calls are inlined)", err, g.Fn.Name, n)
 	}
 	if err := g.checkIR("the stubs' stores", g.modelFn, false); err != nil {
 		return nil, err

@@ -72,12 +72,12 @@ func (g *Generator) satFor() (e *satEngine) {
 	mayBeNull := func(string) bool { return true }
 	pt, err := pointsto.Analyze(g.modelFn, g.Prog.Globals, g.ptConfig(mayBeNull, bud))
 	if err != nil {
-		e.err = err
+		e.err = g.constructionErr(err)
 		return e
 	}
 	sf, err := ssa.BuildWithin(g.modelFn, pt, bud)
 	if err != nil {
-		e.err = err
+		e.err = g.constructionErr(err)
 		return e
 	}
 	c := bv.New()
@@ -107,6 +107,9 @@ func (g *Generator) satFor() (e *satEngine) {
 	e.fm = model.NewFormula(sf, model.Options{MaxUnroll: g.Opts.MaxUnroll, Inputs: g.inputs, MayBeNull: mayBeNull}, feasible)
 	facts, ok := e.s.LitWithin(e.bl, spendGates(bud), e.fm.Facts)
 	if e.err = bud.Err(); e.err != nil || !ok {
+		if e.err != nil {
+			e.err = g.constructionErr(e.err)
+		}
 		return e
 	}
 	e.s.Assert(facts)

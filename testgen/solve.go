@@ -1,12 +1,14 @@
 package testgen
 
 import (
+	"errors"
 	"fmt"
 	"strings"
 	"time"
 
 	"github.com/inka-tool/inka/budget"
 	"github.com/inka-tool/inka/fd"
+	"github.com/inka-tool/inka/ir"
 	"github.com/inka-tool/inka/model"
 	"github.com/inka-tool/inka/pointsto"
 	"github.com/inka-tool/inka/ssa"
@@ -97,6 +99,25 @@ type shared struct {
 	unpaid Stats
 }
 
+// constructionErr adds to the error of a budget that ran out while the
+// shared model was built (the points-to analysis, Pointer-SSA) what was
+// being built: the function with its calls inlined, whose size says why
+// (a recursion that calls itself twice, a tree walk, doubles with every
+// level of --max-inline). Other errors are returned as they are.
+func (g *Generator) constructionErr(err error) error {
+	var be *budget.Error
+	if !errors.As(err, &be) {
+		return err
+	}
+	n := 0
+	ir.Walk(g.modelFn.Body, func(ir.Stmt) { n++ })
+	why := ""
+	if len(g.inlined.Truncated) > 0 {
+		why = fmt.Sprintf(", recursion inlined to --max-inline %d", g.Opts.MaxInline)
+	}
+	return fmt.Errorf("%w, building the constraint model of %s: %d statements once its calls are inlined%s", err, g.Fn.Name, n, why)
+}
+
 func (g *Generator) sharedModel() *shared {
 	if g.shared != nil {
 		return g.shared
@@ -112,7 +133,7 @@ func (g *Generator) sharedModel() *shared {
 		err = g.checkPointsTo(pt)
 	}
 	if err != nil {
-		sh.err = err
+		sh.err = g.constructionErr(err)
 		return sh
 	}
 	sf, err := ssa.BuildWithin(g.modelFn, pt, bud)
@@ -127,7 +148,7 @@ func (g *Generator) sharedModel() *shared {
 		err = g.checkSSA(sf)
 	}
 	if err != nil {
-		sh.err = err
+		sh.err = g.constructionErr(err)
 		return sh
 	}
 	sh.m, sh.err = model.New(sf, model.Options{MaxUnroll: g.Opts.MaxUnroll, Inputs: g.inputs, MayBeNull: mayBeNull, Reach: true})
