@@ -1,7 +1,7 @@
 """The per-program table of issue 11 (real C): inka's answers beside random
 testing's coverage of the same functions.
 
-    python3 bench/realc/table.py OUTDIR FILE.c...
+    python3 bench/realc/table.py [--md] OUTDIR FILE.c...
 
 For each FILE.c, OUTDIR holds NAME.inka.json (`inka cover --format json`)
 and NAME.random.json (bench/random, one JSON object per function), NAME
@@ -11,7 +11,8 @@ random testing covers (a goal of function f counts when random testing's
 runs of f take it: an inlined helper's decision is a goal of each caller,
 covered for each caller apart), and those random covers that inka does not;
 then the unknown goals with their reasons grouped, per file and for the
-whole table, and the totals per directory.
+whole table, and the totals per directory. --md prints the rows as a
+markdown table.
 """
 import collections
 import json
@@ -71,9 +72,17 @@ def load_random(path):
 
 
 def main():
-    out, files = sys.argv[1], sys.argv[2:]
+    args = sys.argv[1:]
+    md = args[:1] == ["--md"]
+    if md:
+        args = args[1:]
+    out, files = args[0], args[1:]
     fmt = "%-30s %5s %5s %4s %4s %4s | %6s %4s  %s"
+    if md:
+        fmt = "| %s | %s | %s | %s | %s | %s | %s | %s | %s |"
     print(fmt % ("file", "goals", "cov", "unr", "unk", "ref", "random", "r-only", "refused functions / goals random covers and inka does not"))
+    if md:
+        print("|---" * 9 + "|")
     total = collections.Counter()
     per_dir = collections.defaultdict(collections.Counter)
     all_groups = collections.Counter()
