@@ -34,11 +34,23 @@ func Inline(p *Program, maxDepth int) (*Inlined, error) {
 // statement of a function inlined twice, with different callbacks, has
 // two sites. targets may be nil: no call is resolved.
 func InlineWith(p *Program, maxDepth int, targets func(site string) []*Var) (*Inlined, error) {
+	return InlineRec(p, maxDepth, 0, targets)
+}
+
+// InlineRec is InlineWith with a bound on recursion too: a call to a
+// function that maxRec activations of the call chain inlined around it
+// already run is left in place like a call past maxDepth (maxRec ≤ 0:
+// no such bound). The calls of a recursion nest until maxDepth without
+// it, and a recursion that calls itself more than once (a parser's
+// mutual recursion, a tree walk) multiplies the inlined code by that
+// factor at each level: maxRec bounds the levels of the recursion alone,
+// leaving the non-recursive calls to maxDepth.
+func InlineRec(p *Program, maxDepth, maxRec int, targets func(site string) []*Var) (*Inlined, error) {
 	if len(p.Funcs) == 0 {
 		return nil, fmt.Errorf("inline: empty program")
 	}
 	entry := p.Funcs[0]
-	in := &inliner{p: p, max: maxDepth, counts: map[*Func]int{}, targets: targets}
+	in := &inliner{p: p, max: maxDepth, maxRec: maxRec, counts: map[*Func]int{}, active: map[*Func]int{entry: 1}, targets: targets}
 	f := &Func{
 		Name: entry.Name, Pos: entry.Pos, ResultTyp: entry.ResultTyp,
 		Params: entry.Params, Result: entry.Result, Decisions: entry.Decisions,
@@ -69,10 +81,14 @@ type IndirectCall struct {
 }
 
 type inliner struct {
-	p         *Program
-	f         *Func
-	max       int
-	counts    map[*Func]int
+	p      *Program
+	f      *Func
+	max    int
+	maxRec int
+	counts map[*Func]int
+	// active counts the activations of each function on the chain of
+	// calls inlined around the statement being copied (the entry's too).
+	active    map[*Func]int
 	truncated []*Call
 	targets   func(site string) []*Var
 	indirect  []IndirectCall
@@ -160,7 +176,7 @@ func (in *inliner) direct(out []Stmt, c *Call, depth int, site string) []Stmt {
 	if c.Func == nil {
 		return append(out, c)
 	}
-	if depth >= in.max {
+	if depth >= in.max || (in.maxRec > 0 && in.active[c.Func] >= in.maxRec) {
 		in.truncated = append(in.truncated, c)
 		return append(out, c)
 	}
@@ -245,7 +261,9 @@ func (in *inliner) call(out []Stmt, c *Call, depth int, site string) []Stmt {
 			body = body[:k-1]
 		}
 	}
+	in.active[g]++
 	out = append(out, in.block(body, sub, depth+1, site)...)
+	in.active[g]--
 	if c.Dst != nil && g.Result != nil {
 		out = append(out, &Copy{At: c.At, Dst: c.Dst, Src: sub[g.Result]})
 	}

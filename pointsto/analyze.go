@@ -853,8 +853,9 @@ func (r *Result) Residual(s *ir.Call) Targets {
 	return out
 }
 
-// Inline inlines the entry function of p (maxInline nested calls, as
-// ir.Inline) and resolves its calls through function pointers with the
+// Inline inlines the entry function of p (maxInline nested calls and
+// maxRec activations of a function on a chain of calls, as ir.InlineRec)
+// and resolves its calls through function pointers with the
 // analysis (cfg): each becomes a dispatch over the functions the pointer
 // may point to (ir.InlineWith): the program's functions (inlined), the
 // externs whose address it takes and the callbacks of function-pointer
@@ -866,10 +867,10 @@ func (r *Result) Residual(s *ir.Call) Targets {
 // analysis does not know (Unknown). When the analysis fails (its budget),
 // the calls left unresolved are returned as they are: the analysis of the
 // goals' models fails in turn.
-func Inline(p *ir.Program, maxInline int, cfg Config) (*ir.Inlined, error) {
+func Inline(p *ir.Program, maxInline, maxRec int, cfg Config) (*ir.Inlined, error) {
 	targets := map[string][]*ir.Var{}
 	for {
-		in, err := ir.InlineWith(p, maxInline, func(site string) []*ir.Var { return targets[site] })
+		in, err := ir.InlineRec(p, maxInline, maxRec, func(site string) []*ir.Var { return targets[site] })
 		if err != nil || len(in.Indirect) == 0 {
 			return in, err
 		}
@@ -929,7 +930,7 @@ func AnalyzeEntry(p *ir.Program, maxInline int, allNull bool) (*Entry, error) {
 	e := &Entry{Inputs: inputs, Shape: ir.ComputeInputShape(roots, ir.DefaultArrayLen, ir.DefaultMaxDepth)}
 	cfg := Config{Shape: e.Shape, Inputs: inputs, MayBeNull: func(string) bool { return allNull }}
 	var err error
-	if e.Inlined, err = Inline(p, maxInline, cfg); err != nil {
+	if e.Inlined, err = Inline(p, maxInline, 0, cfg); err != nil {
 		return nil, err
 	}
 	// The objects the calls of undefined functions return (known once

@@ -158,7 +158,7 @@ func prepare(u *frontend.Unit, fn string, md mode) (*setup, error) {
 	if md.nulls {
 		cfg.MayBeNull = func(string) bool { return true }
 	}
-	in, err := pointsto.Inline(p, 8, cfg)
+	in, err := pointsto.Inline(p, 8, 0, cfg)
 	if err != nil {
 		return nil, err
 	}

@@ -98,12 +98,7 @@ func (g *Generator) deeperBounds() *Generator {
 // the bound depth, from its sizes with this generator's bound and half
 // of it (the growth over the last levels, repeated), without inlining it.
 func (g *Generator) inlinedSize(depth int) int {
-	count := func(f *ir.Func) int {
-		n := 0
-		ir.Walk(f.Body, func(ir.Stmt) { n++ })
-		return n
-	}
-	now := count(g.inlined.Func)
+	now := stmtCount(g.inlined.Func)
 	half, err := ir.Inline(g.Prog, max(1, g.Opts.MaxInline/2))
 	if err != nil {
 		return math.MaxInt
@@ -111,7 +106,7 @@ func (g *Generator) inlinedSize(depth int) int {
 	// Levels from MaxInline/2 to MaxInline multiplied the size by
 	// growth; from MaxInline to depth as many times again per as many
 	// levels.
-	growth := float64(now) / float64(max(1, count(half.Func)))
+	growth := float64(now) / float64(max(1, stmtCount(half.Func)))
 	steps := float64(depth-g.Opts.MaxInline) / float64(max(1, g.Opts.MaxInline-g.Opts.MaxInline/2))
 	est := float64(now) * math.Pow(max(growth, 1), steps)
 	if est > math.MaxInt32 {

@@ -38,13 +38,24 @@ const (
 	fdQuick = 10_000
 )
 
-// Reach answers a goal with up to max tests (max ≤ 0: one), on longer
-// input objects when their length is what leaves it unknown (grow.go),
-// by running every input left when there are few (exhaust.go), with
-// deeper unrolling and inlining bounds when they leave it unknown
-// (deepen.go).
+// Reach answers a goal with up to max tests (max ≤ 0: one): first with
+// its recursion inlined shallow when that is cheaper (shallow.go), then
+// on longer input objects when their length is what leaves it unknown
+// (grow.go), on deeper linked inputs when their depth does (linked.go),
+// by running every input left when there are few
+// (exhaust.go), with deeper unrolling and inlining bounds when they leave
+// it unknown (deepen.go).
 func (g *Generator) Reach(goal Goal, max int) *GoalResult {
-	return g.deepen(goal, max, g.exhaust(goal, max, g.linkDeeper(goal, max, g.grow(goal, max, g.reach(goal, max)))))
+	sr, ok := g.shallowFirst(goal, max)
+	if ok {
+		return sr
+	}
+	r := g.deepen(goal, max, g.exhaust(goal, max, g.linkDeeper(goal, max, g.grow(goal, max, g.reach(goal, max)))))
+	if sr != nil {
+		r.Stats.Add(sr.Stats)
+		r.Spurious += sr.Spurious
+	}
+	return r
 }
 
 // reach answers a goal on the generator's input shape.
@@ -67,15 +78,19 @@ func (g *Generator) reach(goal Goal, max int) (res *GoalResult) {
 	}
 	// The goal's budget: its steps, its time guard, within the run's.
 	// Both engines spend from it (gini by ticks of propagations).
-	gb := g.Opts.guarded("goal", g.Opts.Steps)
+	steps := g.Opts.Steps
+	if g.Opts.goalShare > 0 {
+		steps = (steps + g.Opts.goalShare - 1) / g.Opts.goalShare // at least 1: 0 is no limit
+	}
+	gb := g.Opts.guarded("goal", steps)
 	defer func() { res.Stats.Steps += gb.Used() }()
 	switch {
 	case g.Opts.Engine == EngineFD:
-		return g.reachFD(goal, max, gb, g.Opts.Steps)
+		return g.reachFD(goal, max, gb, steps)
 	case g.Opts.Engine == EngineSAT:
 		return g.reachSAT(goal, max, gb)
 	case g.goalLevel(goal) == levelFloat:
-		return g.reachFD(goal, max, gb, g.Opts.Steps)
+		return g.reachFD(goal, max, gb, steps)
 	case g.goalLevel(goal) == levelBits:
 		// fd answers the easy goals of such a function at once (a quick
 		// try), gini the bit mixes, fd again with what is left.
@@ -84,11 +99,11 @@ func (g *Generator) reach(goal Goal, max int) (res *GoalResult) {
 			res = combine(res, g.reachSAT(goal, max, gb))
 		}
 		if res.Status == Unknown && !res.NoTest && !gb.Exhausted() && !g.growing(res) {
-			res = combine(res, g.reachFD(goal, max, gb, g.Opts.Steps-gb.Used()))
+			res = combine(res, g.reachFD(goal, max, gb, steps-gb.Used()))
 		}
 		return res
 	}
-	share := g.Opts.Steps / fdShare
+	share := steps / fdShare
 	res = g.reachFD(goal, max, gb.Child("fd", share, time.Time{}), share)
 	if res.Status == Unknown && !res.NoTest && !gb.Exhausted() && !g.growing(res) {
 		// (fd's complete search under the input model's caveat leaves

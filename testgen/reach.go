@@ -95,8 +95,15 @@ type Options struct {
 	deepened int
 	// depth is the depth of the linked input objects in this generator
 	// (0: PtrDepth): set on the generators of deeper inputs (linked.go).
-	depth    int
-	PtrDepth int // levels of fresh objects behind pointer inputs (default 3)
+	depth int
+	// maxRec bounds the activations of a function on a chain of inlined
+	// calls (ir.InlineRec; 0: only MaxInline): set on the shallow
+	// generator (shallow.go).
+	maxRec int
+	// goalShare > 0: a goal's search gets Steps/goalShare (the analyses
+	// and the models get Steps): set on the shallow generator.
+	goalShare int64
+	PtrDepth  int // levels of fresh objects behind pointer inputs (default 3)
 	// Engine picks the solver (portfolio.go): EngineFD, EngineSAT, or
 	// EngineAuto (the default) for a choice per goal.
 	Engine string
@@ -326,6 +333,11 @@ type Generator struct {
 	// is none.
 	linked   *Generator
 	noLinked bool
+	// shallow is the generator of the function with its recursion
+	// inlined shallow (shallow.go), built on first use; noShallow when
+	// there is none.
+	shallow   *Generator
+	noShallow bool
 }
 
 // NewGenerator prepares the goals of p's entry function.
@@ -343,7 +355,7 @@ func NewGenerator(p *ir.Program, opts Options) (*Generator, error) {
 	// The analyses of the setup share a budget: out of it, every goal is
 	// unknown (setupErr) and the function is still listed.
 	setup := opts.guarded("analysis", opts.Steps)
-	in, err := pointsto.Inline(p, opts.MaxInline, pointsto.Config{Shape: g.shape, Inputs: g.inputs,
+	in, err := pointsto.Inline(p, opts.MaxInline, opts.maxRec, pointsto.Config{Shape: g.shape, Inputs: g.inputs,
 		MayBeNull: func(string) bool { return true }, Budget: setup})
 	var be *budget.Error
 	if errors.As(err, &be) {
