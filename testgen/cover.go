@@ -120,7 +120,11 @@ func (g *Generator) Cover(crit Criterion, total time.Duration) *Coverage {
 		}
 	}()
 	wrong, pre := g.prepass(cov, goals, index)
+	g.quickRound(cov, goals, index)
 	for _, gs := range g.deepFirst(cov.Goals) {
+		if gs.Status == Unreachable {
+			continue // proved in the quick round
+		}
 		if gs.Test >= 0 {
 			if g.Opts.DumpSMT2 != "" {
 				// Covered by another goal's test: the query is still
@@ -153,6 +157,41 @@ func (g *Generator) Cover(crit Criterion, total time.Duration) *Coverage {
 	g.ubWitnesses(cov)
 	cov.Stats.Time = time.Since(start)
 	return cov
+}
+
+// quickShare: in the quick round of a coverage run, a goal gets this
+// fraction of its steps.
+const quickShare = 16
+
+// quickRound answers the goals the pre-pass left open, deepest first, each
+// with a quickShare-th of its steps on the function's own bounds (no
+// longer inputs, deeper bounds or exhaustion), before any goal gets its
+// whole budget: a goal that takes its whole budget (one that fd cannot
+// refute, such as C's division identity q * b + r != a) then no longer
+// holds back the feasible goals after it, which a small budget answers.
+// The goals it leaves unknown get their whole budget after it, on every
+// generator, as if it had not run, so it only adds its steps to them.
+func (g *Generator) quickRound(cov *Coverage, goals []Goal, index map[string]*GoalStatus) {
+	if g.Opts.NoSolver {
+		return
+	}
+	saved := g.Opts.goalShare
+	defer func() { g.Opts.goalShare = saved }()
+	g.Opts.goalShare = quickShare
+	for _, gs := range g.deepFirst(cov.Goals) {
+		if gs.Test >= 0 || g.Opts.Total.Exhausted() {
+			continue
+		}
+		r := g.reach(gs.Goal, 1)
+		cov.Stats.Add(r.Stats)
+		switch r.Status {
+		case Covered:
+			gs.Engine = r.Engine
+			g.addTest(cov, goals, index, r.Tests[0], r.Engine)
+		case Unreachable:
+			gs.Status, gs.Reason, gs.Engine = r.Status, r.Reason, r.Engine
+		}
+	}
 }
 
 // addTest adds a test to a coverage run: every goal of goals it covers

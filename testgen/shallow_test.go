@@ -2,6 +2,9 @@ package testgen
 
 import (
 	"testing"
+	"time"
+
+	"github.com/inka-tool/inka/budget"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -81,4 +84,28 @@ func TestShallowRecursion(t *testing.T) {
 	assert.True(t, r.Tests[0].Result.Covers(deep.Dec, deep.Outcome))
 	sr := g.shallow.reach(deep, 1)
 	assert.Equal(t, Unknown, sr.Status, "a third level is past the shallow bound")
+}
+
+// TestQuickRound: a goal that takes its whole budget (fd cannot refute C's
+// division identity, q * b + r != a) no longer holds back the feasible
+// goal that comes after it in the coverage run: the quick round covers
+// that one before any goal has had its whole budget. (The clock of the
+// run counts steps here.)
+func TestQuickRound(t *testing.T) {
+	file := "../testdata/user/arith.c"
+	const steps = 1_000_000
+	total := budget.New(0, time.Time{})
+	g := genOpts(t, file, "divs", Options{Steps: steps, Total: total, Engine: EngineFD,
+		Clock: func() time.Duration { return time.Duration(total.Used()) }})
+	cov := g.Cover(AllDecisions, 0)
+	for _, gs := range cov.Goals {
+		switch {
+		case gs.Goal.Dec.Pos.Line == 90 && gs.Goal.Dec.Outcomes[gs.Goal.Outcome] == "true":
+			assert.Equal(t, Unknown, gs.Status, "C's division identity")
+			assert.Contains(t, gs.Reason, "step budget exhausted")
+		case gs.Goal.Dec.Pos.Line == 86 && gs.Goal.Dec.Outcomes[gs.Goal.Outcome] == "true":
+			require.Equal(t, Covered, gs.Status, gs.Reason)
+			assert.Less(t, int64(gs.At), int64(steps), "covered before a goal had its whole budget")
+		}
+	}
 }
