@@ -61,6 +61,7 @@ func (u *Unit) lower(fn string, candidates bool) (p *ir.Program, err error) {
 			u.cannotLower = map[string]bool{}
 		}
 		pb.addCandidates()
+		ir.InferPointeesThroughCalls(pb.p.Funcs) // through the calls to the candidates
 	}
 	pb.nameVars()
 	pb.p.NumVars = pb.nextID

@@ -151,16 +151,22 @@ func InferPointees(f *Func) {
 // unchanged, in a call of a function of funcs (`memcmp(a, b, n)` passes a
 // and b to the C library's model, which reads them as unsigned char;
 // a wrapper passes its context on to the callback that converts it), to
-// a fixed point, so that chains of wrappers are followed too. It runs once
+// a fixed point, so that chains of wrappers are followed too. A call
+// through a function pointer looks at the functions of funcs of the
+// called type, the targets a function-pointer input may take (an
+// inih-style parser hands `user` to its handler, and only the handlers
+// know it is a `struct counts *`); the first with a pointee decides (any
+// type would do for the semantics, as for InferPointees). It runs once
 // every function of the program is lowered (InferPointees needs only the
-// function's own body).
+// function's own body), and again once the candidates of the
+// function-pointer inputs are.
 func InferPointeesThroughCalls(funcs []*Func) {
 	for changed := true; changed; {
 		changed = false
 		for _, f := range funcs {
 			Walk(f.Body, func(s Stmt) {
 				c, ok := s.(*Call)
-				if !ok || c.Func == nil {
+				if !ok {
 					return
 				}
 				for i, a := range c.Args {
@@ -168,14 +174,39 @@ func InferPointeesThroughCalls(funcs []*Func) {
 					if !ok || v.Class != Param || v.Func != f || !v.Typ.IsPointer() || v.Typ.Elem.Kind != Void || v.Pointee != nil {
 						continue
 					}
-					if i < len(c.Func.Params) && c.Func.Params[i].Pointee != nil {
-						v.Pointee = c.Func.Params[i].Pointee
-						changed = true
+					if t := calleePointee(c, i, funcs); t != nil {
+						v.Pointee, changed = t, true
 					}
 				}
 			})
 		}
 	}
+}
+
+// calleePointee is the Pointee of the i-th parameter of a function of
+// funcs that call c may call, or nil.
+func calleePointee(c *Call, i int, funcs []*Func) *Type {
+	pointee := func(g *Func) *Type {
+		if i < len(g.Params) {
+			return g.Params[i].Pointee
+		}
+		return nil
+	}
+	if c.Func != nil {
+		return pointee(c.Func)
+	}
+	if c.Ptr == nil {
+		return nil
+	}
+	ft := c.FuncType()
+	for _, g := range funcs {
+		if Identical(g.Type(), ft) {
+			if t := pointee(g); t != nil {
+				return t
+			}
+		}
+	}
+	return nil
 }
 
 // objectPointee reports whether a void * parameter converted to a pointer

@@ -87,9 +87,30 @@ func TestLongerInputs(t *testing.T) {
 // TestVoidToStruct: comparators and callbacks that convert their void *
 // parameters to struct pointers (qsort's records, a visitor's context,
 // records holding string pointers) get records as inputs: every outcome is
-// covered, where inka used to pass NULL only.
+// covered, where inka used to pass NULL only. So do the void * parameters
+// a function only hands on to its callees through a function pointer
+// (walk_values: the visitor's hits >= limit was unknown, "input ctx is a
+// void pointer").
 func TestVoidToStruct(t *testing.T) {
-	allCovered(t, "../testdata/memory/records.c", "cmp_key", "cmp_prio_tag", "count_visit", "cmp_entry")
+	allCovered(t, "../testdata/memory/records.c", "cmp_key", "cmp_prio_tag", "count_visit", "cmp_entry", "walk_values")
+}
+
+// TestVoidHandedOn: a void * handed on to a callee by a direct call, and
+// from there through a function pointer (visit_twice), takes the callee's
+// pointee: no goal is unknown any more (the visitor's NULL test is
+// unreachable there, count_visit being the only visitor passed).
+func TestVoidHandedOn(t *testing.T) {
+	g := gen(t, "../testdata/memory/records.c", "visit_twice")
+	cov := g.Cover(AllDecisions, time.Minute)
+	require.NotEmpty(t, cov.Goals)
+	covered := 0
+	for _, gs := range cov.Goals {
+		assert.NotEqual(t, Unknown, gs.Status, "%s: %s", gs.Goal.ID(), gs.Reason)
+		if gs.Status == Covered {
+			covered++
+		}
+	}
+	assert.Equal(t, len(cov.Goals)-1, covered, "all but the visitor's NULL test")
 }
 
 // TestVoidThroughLibrary: void * buffers the code hands to memcmp, memchr

@@ -65,3 +65,30 @@ int cmp_entry(const void *pa, const void *pb)
         return 0;
     return a->weight < b->weight ? -1 : 1;
 }
+
+typedef int (*visit_fn)(void *ctx, int value);
+
+/* Walks values[0..n) and hands ctx on to the visitor, which alone knows
+ * its type (count_visit's struct counter): -2 on a NULL visitor, the first
+ * non-zero answer, or 0. */
+int walk_values(const int *values, int n, visit_fn visit, void *ctx)
+{
+    int i, r;
+    if (!visit)
+        return -2;
+    for (i = 0; i < n && i < 4; i++) {
+        r = visit(ctx, values[i]);
+        if (r != 0)
+            return r;
+    }
+    return 0;
+}
+
+/* ctx handed on by a direct call, two levels down */
+int visit_twice(void *ctx, int a, int b)
+{
+    int r = count_visit(ctx, a);
+    if (r > 0)
+        return 10;
+    return walk_values(&b, 1, count_visit, ctx);
+}
