@@ -424,3 +424,50 @@ int make_buf(size_t n)
 	require.NoError(t, err, "%s", out)
 	assert.Contains(t, string(out), fmt.Sprintf("%d passed, 0 failed", len(m.Tests)))
 }
+
+// TestInlinedWarnings: the file's code inlined into a test with the test's
+// constants gives gcc -O2 paths it warns about though the run never takes
+// them: frame_ok(f, 12) on a 4-byte f returns at f[0] != 0xA5, yet gcc saw
+// f[len - 1] past the object (-Warray-bounds) and `inka validate` took
+// the warning for broken generated code. The harness builds with -O2
+// -Wall -Wextra -Werror with gcc and clang, and its tests pass.
+func TestInlinedWarnings(t *testing.T) {
+	needGCC(t)
+	dir := t.TempDir()
+	file := filepath.Join(dir, "frame.c")
+	require.NoError(t, os.WriteFile(file, []byte(`#include <stdint.h>
+#include <string.h>
+static uint8_t sum8(const uint8_t *p, unsigned n)
+{
+	uint8_t s = 0;
+	while (n--)
+		s += *p++;
+	return s;
+}
+int frame_ok(const uint8_t *f, unsigned len, char *name)
+{
+	if (len < 3 || len > 12)
+		return 0;
+	if (f[0] != 0xA5)
+		return -1;
+	if (f[1] != len - 3)
+		return -2;
+	memcpy(name, f + 2, len - 3);
+	return sum8(f, len - 1) == f[len - 1];
+}
+`), 0o644))
+	u, run := cover(t, file, "frame_ok", genOpts)
+	hd, m := emit(t, u, run, harness.Options{})
+	require.NotEmpty(t, m.Tests)
+	for _, cc := range []string{"gcc", "clang"} {
+		if _, err := exec.LookPath(cc); err != nil {
+			continue
+		}
+		bin := filepath.Join(hd, "harness-"+cc)
+		out, err := exec.Command(cc, "-std=c11", "-Wall", "-Wextra", "-Werror", "-O2", "-o", bin, filepath.Join(hd, harness.HarnessFile)).CombinedOutput()
+		require.NoError(t, err, "%s: %s", cc, out)
+		out, err = exec.Command(bin).CombinedOutput()
+		require.NoError(t, err, "%s: %s", cc, out)
+		assert.Contains(t, string(out), fmt.Sprintf("%d passed, 0 failed", len(m.Tests)), cc)
+	}
+}
