@@ -165,8 +165,8 @@ const quickShare = 16
 
 // quickRound answers the goals the pre-pass left open, deepest first, each
 // with a quickShare-th of its steps on the function's own bounds (no
-// longer inputs, deeper bounds or exhaustion), before any goal gets its
-// whole budget: a goal that takes its whole budget (one that fd cannot
+// longer inputs, deeper bounds or exhaustion; fd alone where fd would
+// answer first), before any goal gets its whole budget: a goal that takes its whole budget (one that fd cannot
 // refute, such as C's division identity q * b + r != a) then no longer
 // holds back the feasible goals after it, which a small budget answers.
 // The goals it leaves unknown get their whole budget after it, on every
@@ -176,8 +176,8 @@ func (g *Generator) quickRound(cov *Coverage, goals []Goal, index map[string]*Go
 		return
 	}
 	saved := g.Opts.goalShare
-	defer func() { g.Opts.goalShare = saved }()
-	g.Opts.goalShare = quickShare
+	defer func() { g.Opts.goalShare, g.quick = saved, false }()
+	g.Opts.goalShare, g.quick = quickShare, true
 	for _, gs := range g.deepFirst(cov.Goals) {
 		if gs.Test >= 0 || g.Opts.Total.Exhausted() {
 			continue

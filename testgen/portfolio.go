@@ -103,6 +103,12 @@ func (g *Generator) reach(goal Goal, max int) (res *GoalResult) {
 		}
 		return res
 	}
+	if g.quick {
+		// The quick round of a coverage run (cover.go) is fd's: gini's
+		// model of the function costs up to millions of steps to build,
+		// which a goal fd answers with its whole budget never pays.
+		return g.reachFD(goal, max, gb, steps)
+	}
 	share := steps / fdShare
 	res = g.reachFD(goal, max, gb.Child("fd", share, time.Time{}), share)
 	if res.Status == Unknown && !res.NoTest && !gb.Exhausted() && !g.growing(res) {

@@ -338,6 +338,8 @@ type Generator struct {
 	// there is none.
 	shallow   *Generator
 	noShallow bool
+	// quick is set during the quick round of a coverage run (cover.go).
+	quick bool
 }
 
 // NewGenerator prepares the goals of p's entry function.
