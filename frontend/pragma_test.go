@@ -91,7 +91,9 @@ func TestPragmaPack(t *testing.T) {
 // offsetof are gcc's (checked by gcc: 7, 14, 4, 1, 20), also inside a
 // larger constant expression (layoutconst.go), and a comma whose left
 // operand reads a member of one (Csmith's `(g_102.f5 , (-7L))`, which cc
-// folds) is its right operand; of the others, they are cc's.
+// folds) is its right operand, and a member read in an expression cc folds
+// does not make it depend on the layout (`(g_15.f3 , (void*)0) !=
+// (void*)0`); of the others, they are cc's.
 func TestPragmaPackQueries(t *testing.T) {
 	for _, c := range []struct {
 		body string
@@ -104,6 +106,7 @@ func TestPragmaPackQueries(t *testing.T) {
 		{"return (int)__builtin_offsetof(struct half, i) * 2;", "20"},
 		{"return sizeof(struct natural) + sizeof(struct bytes);", "12"},
 		{"struct wire w = {0}; return (w.len, 7) + (int)sizeof w;", "14"},
+		{"struct wire w = {0}; return ((w.port, (void *)0) != (void *)0) + 2;", "2"},
 	} {
 		src := packSrc + "int query(void) { " + c.body + " }\n"
 		u, err := LoadSource("pack.c", []byte(src), Options{})

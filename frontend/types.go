@@ -415,7 +415,14 @@ func (u *Unit) gccLayoutConst(e cc.ExpressionNode) (uint64, bool) {
 // checkLayoutConst panics with an unsupported error when the constant
 // expression e depends on the layout of a type cc lays out otherwise than
 // gcc (sizeof, _Alignof, offsetof: cc folds them with its layout).
-func (u *Unit) checkLayoutConst(e cc.ExpressionNode) {
+func (u *Unit) checkLayoutConst(e cc.ExpressionNode) { u.checkLayout(e, false) }
+
+// checkLayout is checkLayoutConst; addr says that e is part of an
+// address computation (under &). A member access elsewhere is a read of
+// the member's value, which does not depend on where the member is: cc
+// folded the whole without it (Csmith's `(g_15.f3 , (void*)0) != (void*)0`),
+// unless the member is an array, whose value is its address.
+func (u *Unit) checkLayout(e cc.ExpressionNode, addr bool) {
 	var operand cc.Type
 	switch x := e.(type) {
 	case *cc.UnaryExpression:
@@ -428,14 +435,19 @@ func (u *Unit) checkLayoutConst(e cc.ExpressionNode) {
 			operand = x.TypeName.Type()
 		}
 	case *cc.PostfixExpression:
-		switch x.Case {
-		case cc.PostfixExpressionSelect:
+		read := !addr && (x.Type() == nil || x.Type().Kind() != cc.Array)
+		switch {
+		case read:
+		case x.Case == cc.PostfixExpressionSelect:
 			operand = x.PostfixExpression.Type()
-		case cc.PostfixExpressionPSelect:
+		case x.Case == cc.PostfixExpressionPSelect:
 			if pt, ok := x.PostfixExpression.Type().(*cc.PointerType); ok {
 				operand = pt.Elem()
 			}
 		}
+	}
+	if x, ok := e.(*cc.UnaryExpression); ok && x.Case == cc.UnaryExpressionAddrof {
+		addr = true
 	}
 	if operand != nil && operand.Kind() != cc.Function && !operand.IsIncomplete() {
 		why := ""
@@ -454,7 +466,7 @@ func (u *Unit) checkLayoutConst(e cc.ExpressionNode) {
 		}
 	}
 	for _, sub := range subExpressions(e) {
-		u.checkLayoutConst(sub)
+		u.checkLayout(sub, addr)
 	}
 }
 
