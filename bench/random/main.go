@@ -15,10 +15,12 @@
 //
 // The outcome ids are those of inka's goals (`inka cover --format json`),
 // so a script compares the two goal by goal (bench/realc/run.sh). Only
-// runs that are tests count, as for inka: a run that returns, exits or
-// fails an assertion; one that stops on undefined behaviour, on a
-// construct inka does not model, an unmodelled library call or a limit
-// covers nothing.
+// runs that are tests count, as for inka's cover: a run that returns
+// normally covers the outcomes it took; one that fails an assertion
+// covers that assertion's false outcome only; one that exits, stops on
+// undefined behaviour, on a construct inka does not model, an
+// unmodelled library call or a limit covers nothing (inka leaves a goal
+// only such runs reach unknown).
 //
 // With -goals RUN.json (`inka cover --format json` of the same file), a
 // function's runs stop as soon as they have covered every goal of that
@@ -115,6 +117,21 @@ func run(args []string, stdout, stderr io.Writer) int {
 	return status
 }
 
+// failedAssertion returns, of the outcomes a run took, the false outcome
+// of the assertion it failed (on line), the one outcome such a run is a
+// test of for inka (testgen's confirms): the decisions taken before it
+// are not covered by a run that then stops.
+func failedAssertion(ids []string, line int) []string {
+	var out []string
+	for _, id := range ids {
+		parts := strings.Split(id, ":")
+		if len(parts) >= 4 && parts[len(parts)-1] == "false" && parts[len(parts)-3] == strconv.Itoa(line) {
+			out = append(out, id)
+		}
+	}
+	return out
+}
+
 // openGoals reads an inka/v1 run and returns, per function, the ids of
 // its goals that are not proved unreachable.
 func openGoals(path string) (map[string]map[string]bool, error) {
@@ -188,12 +205,15 @@ func runFunc(u *frontend.Unit, file, fn string, lens []int, limit time.Duration,
 		if err != nil {
 			continue // a construct the interpreter refuses on this input
 		}
+		ids := res.Covered()
 		switch res.Outcome {
-		case interp.Returned, interp.Exited, interp.AssertFailed:
+		case interp.Returned:
+		case interp.AssertFailed:
+			ids = failedAssertion(ids, res.Pos.Line)
 		default:
 			continue // not a test
 		}
-		for _, id := range res.Covered() {
+		for _, id := range ids {
 			if !covered[id] && want[id] {
 				left--
 			}

@@ -141,3 +141,24 @@ func TestRandomAllocFail(t *testing.T) {
 	assert.Contains(t, r.Covered, file+":16:13:true")
 	assert.Contains(t, r.Covered, file+":16:13:false")
 }
+
+// Runs count as inka's cover counts them: a run that exits covers nothing
+// (guard_exit's x > 1000), one that fails an assertion covers only that
+// assertion's false outcome (guard_assert's assert, not the x == y + 1
+// that led to it).
+func TestRandomStops(t *testing.T) {
+	const file = "../../testdata/user/stops.c"
+	var out, errs bytes.Buffer
+	require.Equal(t, 0, run([]string{"-time", "0", "-runs", "5000", file}, &out, &errs), errs.String())
+	dec := json.NewDecoder(&out)
+	covered := map[string][]string{}
+	for dec.More() {
+		var r result
+		require.NoError(t, dec.Decode(&r))
+		covered[r.Function] = r.Covered
+	}
+	assert.Contains(t, covered["guard_exit"], file+":10:9:false")
+	assert.NotContains(t, covered["guard_exit"], file+":10:9:true", "every run that takes it exits")
+	assert.Contains(t, covered["guard_assert"], file+":20:16:false", "the assertion fails")
+	assert.NotContains(t, covered["guard_assert"], file+":19:9:true", "taken only by runs whose assertion then fails")
+}
