@@ -260,7 +260,7 @@ func (d *dependence) stmt(s ir.Stmt, inLoop bool) {
 			// (not the heap rewriter's own bookkeeping: whether free's
 			// pointer is the start of an instance, heapRewriter.differs)
 			if a, b, ok := d.distinctObjects(s, s.X, s.Y); ok {
-				d.layoutWhy = append(d.layoutWhy, fmt.Sprintf("it compares pointers into %s and %s, equal when one points one past the end of the one and a compiler places the other right after it (C11 6.5.9p6)", a, b))
+				d.layoutWhy = append(d.layoutWhy, fmt.Sprintf("it compares pointers into %s and %s, which a compiler may make equal (one past the end of the one, when it places the other right after it, C11 6.5.9p6; the same tail of two string literals, which it may merge)", a, b))
 			}
 		}
 	}
@@ -351,7 +351,7 @@ func (c *clobbers) stmt(s ir.Stmt) {
 			c.block(s.Body)
 		}
 	case *ir.Load:
-		for l := range pt.TargetsOf(s, s.Ptr) {
+		for _, l := range pt.TargetsOf(s, s.Ptr).Sorted() { // the reasons in a fixed order
 			c.read(l.Obj)
 		}
 	case *ir.Call:

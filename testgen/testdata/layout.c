@@ -12,3 +12,12 @@ int at_spill(int n)
 		return 1;
 	return 2;
 }
+
+/* gcc -O2 stores "guest" in the tail of "xguest": user + 1 == guest */
+int is_guest(int k)
+{
+	const char *user = "xguest" + 1, *guest = "guest";
+	if (user == guest && k == 3)
+		return 1;
+	return 0;
+}
