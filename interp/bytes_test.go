@@ -31,8 +31,9 @@ func TestBytes(t *testing.T) {
 		{"copy_item", "tag=0,weight=11", "12", interp.Returned},
 		{"zeroed", "k=4", "1", interp.Returned},
 		{"byte_sum", "n=1,w[0]=258", "3", interp.Returned},
-		{"aligned_walk", "k=8", "8", interp.Returned},
-		{"aligned_walk", "k=6", "100", interp.Returned}, // s + 6 is not aligned for int
+		// the address of a as a number: where a lies is the compiler's (a
+		// char buffer's alignment is not the run's), a cut
+		{"aligned_walk", "k=8", "the address of &a[0] as an integer (unsigned long): where the object lies is the compiler's", interp.Unsupported},
 		{"strict_alias", "x=65539,flag=0", "3", interp.Returned},
 		{"strict_alias", "x=65539,flag=1", "access to x as short, which its declared type int does not allow (C11 6.5p7)", interp.Unsupported},
 	}

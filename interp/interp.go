@@ -829,6 +829,9 @@ func (m *machine) cond(x ir.Value) (bool, error) {
 	if v.obj != nil && v.obj.dead {
 		return false, ub(Dangling, "condition %s is a dangling pointer", x)
 	}
+	if v.frag != nil {
+		return false, addressCut(v.frag)
+	}
 	return v.truthy(), nil
 }
 

@@ -350,11 +350,16 @@ func (o *object) readBytes(off int64, t *ir.Type) (Val, error) {
 		}
 		return Val{Typ: t}, nil // all bits zero: the null pointer
 	}
-	if n == 1 && bs[0].frag != nil {
+	if n == 1 && bs[0].frag != nil && t.Kind != ir.Bool {
 		v := bs[0]
 		v.Typ = t
 		v.Bits = ir.Truncate(t, v.Bits)
 		return v, nil
+	}
+	for _, b := range bs {
+		if b.frag != nil {
+			return Val{}, addressCut(b.frag)
+		}
 	}
 	var x uint64
 	for k, b := range bs {

@@ -90,6 +90,9 @@ func convert(v Val, t *ir.Type) (Val, error) {
 		return Val{Typ: t, undef: v.undef}, nil
 	}
 	from := v.Typ
+	if v.frag != nil && !(t.IsInteger() && t.Kind != ir.Bool && t.Size() == 1) {
+		return Val{}, addressCut(v.frag)
+	}
 	if t.IsFloat() || (from != nil && from.IsFloat()) {
 		return convertFloat(v, t)
 	}
@@ -106,7 +109,13 @@ func convert(v Val, t *ir.Type) (Val, error) {
 		if v.obj != nil && v.obj.dead {
 			return Val{}, ub(Dangling, "conversion of %s to %s: %s's lifetime has ended", v, t, v.obj.name)
 		}
-		// the pointer's concrete address (see machine.place)
+		if v.obj != nil {
+			// the run's address (machine.place) is not where a
+			// compiler puts the object: a test resting on it (an
+			// alignment check, a hash of the pointer) would not
+			// replay; the model cuts it too
+			return Val{}, cutf("the address of %s as an integer (%s): where the object lies is the compiler's", v, t)
+		}
 		return Val{Typ: t, Bits: ir.Truncate(t, v.address())}, nil
 	case t.IsPointer() && from.IsPointer():
 		v.Typ = t
@@ -127,10 +136,20 @@ func boolVal(t *ir.Type, b bool) Val {
 	return Val{Typ: t}
 }
 
+// addressCut is the cut of a computation with a byte of a pointer (see
+// fragment): its value is a byte of the run's address, not of the one a
+// compiler gives the object.
+func addressCut(f *fragment) error {
+	return cutf("byte %d of the pointer %s as a number: where the object lies is the compiler's", f.k, f.p)
+}
+
 // unary evaluates op x, with result type t.
 func unary(op ir.Op, x Val, t *ir.Type) (Val, error) {
 	if x.undef != defined {
 		return Val{}, checkDefined(x, "operand of "+op.String())
+	}
+	if x.frag != nil {
+		return Val{}, addressCut(x.frag)
 	}
 	if op == ir.LNot {
 		return boolVal(t, !x.truthy()), nil
@@ -161,6 +180,11 @@ func binary(op ir.Op, x, y Val, t *ir.Type) (Val, error) {
 	}
 	if y.undef != defined {
 		return Val{}, checkDefined(y, "right operand of "+op.String())
+	}
+	for _, v := range []Val{x, y} {
+		if v.frag != nil {
+			return Val{}, addressCut(v.frag)
+		}
 	}
 	if x.Typ.IsPointer() || y.Typ.IsPointer() {
 		return pointerBinary(op, x, y, t)

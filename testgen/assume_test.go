@@ -197,3 +197,13 @@ func TestLayoutNotProof(t *testing.T) {
 		"is_guest": {"20:true": Unknown, "20:false": Unknown},
 	}, "")
 }
+
+// TestAddressNotInput: no test rests on the run's address of an object
+// (testdata/address.c): the runs stop where an address becomes a number.
+func TestAddressNotInput(t *testing.T) {
+	coverStatuses(t, "testdata/address.c", map[string]map[string]Status{
+		"aligned8":   {"10:true": Unknown, "10:false": Unknown},
+		"low_bits":   {"24:true": Unknown, "24:false": Unknown},
+		"first_byte": {"33:true": Unknown, "33:false": Unknown},
+	}, "")
+}
