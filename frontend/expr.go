@@ -749,23 +749,30 @@ func (b *funcBuilder) field(p ir.Value, x *cc.PostfixExpression, pos token.Posit
 		}
 		panic(unsupported(pos, "access to "+st.String()+" (incomplete)"))
 	}
-	for i, f := range st.Fields {
-		if f.Name == name {
-			switch {
-			case f.BitField && st.Kind == ir.Union && st.NumLeaves() == 0:
-				// no member has leaves: the bytes are not modelled
-				panic(unsupported(pos, fmt.Sprintf("access to bit-field %s of %s", name, st)))
-			case f.BitField:
-				return b.bitField(p, &st.Fields[i], pos)
-			case f.Flexible:
-				panic(unsupported(pos, fmt.Sprintf("access to flexible array member %s of %s", name, st)))
-			}
-			d := b.newTemp(b.u.dm.PointerTo(f.Type))
-			b.emit(&ir.FieldAddr{At: b.at(), Dst: d, Ptr: p, Field: i})
-			return lval{ptr: d, typ: f.Type}
-		}
+	path := st.MemberPath(name)
+	if path == nil {
+		panic(unsupported(pos, "member "+name+" of "+st.String()))
 	}
-	panic(unsupported(pos, "member "+name+" of "+st.String()))
+	// through anonymous members: the chain of their addresses
+	for _, i := range path[:len(path)-1] {
+		d := b.newTemp(b.u.dm.PointerTo(st.Fields[i].Type))
+		b.emit(&ir.FieldAddr{At: b.at(), Dst: d, Ptr: p, Field: i})
+		p, st = d, st.Fields[i].Type
+	}
+	i := path[len(path)-1]
+	f := &st.Fields[i]
+	switch {
+	case f.BitField && st.Kind == ir.Union && st.NumLeaves() == 0:
+		// no member has leaves: the bytes are not modelled
+		panic(unsupported(pos, fmt.Sprintf("access to bit-field %s of %s", name, st)))
+	case f.BitField:
+		return b.bitField(p, f, pos)
+	case f.Flexible:
+		panic(unsupported(pos, fmt.Sprintf("access to flexible array member %s of %s", name, st)))
+	}
+	d := b.newTemp(b.u.dm.PointerTo(f.Type))
+	b.emit(&ir.FieldAddr{At: b.at(), Dst: d, Ptr: p, Field: i})
+	return lval{ptr: d, typ: f.Type}
 }
 
 // addrOf returns the address of an lvalue.

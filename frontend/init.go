@@ -217,6 +217,17 @@ func (u *Unit) initLeaves(t *ir.Type, init *cc.Initializer) []leafInit {
 		for k := int64(0); k < n.Len(); k++ {
 			off := n.Offset() + k*size
 			li, ok := byOff[off]
+			if ok && !ir.Identical(leaves[li].Type, st) && st.IsInteger() && leaves[li].Type.IsInteger() &&
+				st.Size() < leaves[li].Type.Size() && isIntegerKind(e.Type().Kind()) {
+				// a narrower integer member of a union modelled as an
+				// integer member that holds its bytes (`.op = '+'` in a
+				// union of long num and char op): its low bytes, the
+				// others zero, as gcc stores them (x86 is little-endian)
+				if c, isConst := u.intValue(e); isConst {
+					r = append(r, leafInit{leaf: li, c: ir.NewConst(leaves[li].Type, uint64(c)&(1<<(8*st.Size())-1))})
+					continue
+				}
+			}
 			if !ok || !ir.Identical(leaves[li].Type, st) {
 				panic(unsupported(pos, "initializer of a union member other than the first"))
 			}
@@ -466,17 +477,12 @@ func (b *funcBuilder) leafLval(v *ir.Var, l ir.Leaf) lval {
 			for j < len(path) && path[j] != '.' && path[j] != '[' {
 				j++
 			}
-			name := path[i+1 : j]
-			base := addr()
-			fi := -1
-			for k, f := range t.Fields {
-				if f.Name == name {
-					fi = k
-				}
+			for _, fi := range t.MemberPath(path[i+1 : j]) {
+				base := addr()
+				d := b.newTemp(b.u.dm.PointerTo(t.Fields[fi].Type))
+				b.emit(&ir.FieldAddr{At: b.at(), Dst: d, Ptr: base, Field: fi})
+				p, t = d, t.Fields[fi].Type
 			}
-			d := b.newTemp(b.u.dm.PointerTo(t.Fields[fi].Type))
-			b.emit(&ir.FieldAddr{At: b.at(), Dst: d, Ptr: base, Field: fi})
-			p, t = d, t.Fields[fi].Type
 			i = j
 		case '[':
 			j := i + 1
@@ -786,11 +792,11 @@ func (pb *progBuilder) objectConst(e cc.ExpressionNode, fnName string) (*ir.Var,
 				v, off, pt = pb.pointerConst(x.PostfixExpression, fnName)
 				st = pt.Elem
 			}
-			name := x.Token2.SrcStr()
-			for _, f := range st.Fields {
-				if f.Name == name {
-					return v, off + f.Offset, f.Type
+			if path := st.MemberPath(x.Token2.SrcStr()); path != nil {
+				for _, fi := range path {
+					off, st = off+st.Fields[fi].Offset, st.Fields[fi].Type
 				}
+				return v, off, st
 			}
 		case cc.PostfixExpressionIndex:
 			p, n := x.PostfixExpression, x.ExpressionList

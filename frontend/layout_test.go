@@ -53,6 +53,12 @@ var layoutCases = []string{
 	`struct { struct { char a; int b:3; } in[3]; char c; }`,
 	`struct { int (*handlers[4])(int); int count; }`,
 	`union { float f; unsigned bits:23; unsigned raw; }`,
+	// anonymous members (C11): their members at the enclosing offsets
+	`struct { int kind; union { long num; char op; double d; }; char tail; }`,
+	`struct { char c; struct { short a; union { char b; long long q; }; }; int z; }`,
+	`union { unsigned raw; struct { unsigned short lo, hi; }; }`,
+	`struct { char c; union { char x; short y; } __attribute__((aligned(8))); char d; }`,
+	`struct { char c; _Alignas(16) struct { char x; }; char d; }`,
 }
 
 // packed1 marks a declaration laid out under #pragma pack(1).
@@ -190,7 +196,7 @@ func compareLayouts(t *testing.T, dm ir.DataModel, decls []string) map[int]strin
 		}
 		types[i] = typ
 		fmt.Fprintf(&probe, "\tprintf(\"T%d size %%zu %%zu\\n\", sizeof(T%d), _Alignof(T%d));\n", i, i, i)
-		for _, f := range typ.Fields {
+		for _, f := range flatMembers(typ) {
 			switch {
 			case f.Name == "":
 			case f.BitField:
@@ -231,7 +237,7 @@ func compareLayouts(t *testing.T, dm ir.DataModel, decls []string) map[int]strin
 		if want[0] != typ.Size() || want[1] != typ.Align() {
 			t.Errorf("%s = %s: size %d align %d, gcc says %d %d", name, decls[i], typ.Size(), typ.Align(), want[0], want[1])
 		}
-		for _, f := range typ.Fields {
+		for _, f := range flatMembers(typ) {
 			switch {
 			case f.Name == "":
 			case f.BitField:
@@ -249,6 +255,23 @@ func compareLayouts(t *testing.T, dm ir.DataModel, decls []string) map[int]strin
 	}
 	t.Logf("%d types, %d members checked against gcc; cc's layout differs for %d; %d refused", len(types), checked, len(u.mislaid), len(refused))
 	return refused
+}
+
+// flatMembers returns the members of struct or union t, those of its
+// anonymous members in their place, at their offsets in t.
+func flatMembers(t *ir.Type) []ir.Field {
+	var out []ir.Field
+	for _, f := range t.Fields {
+		if !f.Anonymous() {
+			out = append(out, f)
+			continue
+		}
+		for _, g := range flatMembers(f.Type) {
+			g.Offset += f.Offset
+			out = append(out, g)
+		}
+	}
+	return out
 }
 
 // structTypeOf returns the IR type of global g, or why it is refused.

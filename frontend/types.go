@@ -253,9 +253,6 @@ func (u *Unit) structType(t cc.Type, pos token.Position) *ir.Type {
 	fields := make([]ir.Field, 0, n)
 	for i := 0; i < n; i++ {
 		f := field(i)
-		if f.Name() == "" && !f.IsBitfield() {
-			panic(unsupported(pos, "anonymous struct or union member in "+typeName(t)))
-		}
 		irf := ir.Field{Name: f.Name()}
 		switch {
 		case f.IsBitfield():
@@ -266,6 +263,11 @@ func (u *Unit) structType(t cc.Type, pos token.Position) *ir.Type {
 			irf.Flexible = true
 		default:
 			irf.Type = u.declType(f.Type(), u.quals.typeOf(f.Declarator()), pos)
+		}
+		if irf.Anonymous() && holdsBitField(irf.Type) {
+			// its bit-field bytes' leaves would be named after the
+			// enclosing object's path, whose own ones they may meet
+			panic(unsupported(pos, "bit-field in an anonymous struct or union member of "+typeName(t)))
 		}
 		u.memberAttrs(f, &irf, pos)
 		fields = append(fields, irf)
@@ -309,7 +311,11 @@ func ccLayoutDiffers(built *ir.Type, t cc.Type, field func(int) *cc.Field) strin
 			continue // no bits to read
 		}
 		if got, want := bf.Offset*8+bf.BitOff, cf.Offset()*8+int64(cf.OffsetBits()); got != want {
-			return fmt.Sprintf("member %s at bit %d for gcc, %d for cc", bf.Name, got, want)
+			name := bf.Name
+			if bf.Anonymous() {
+				name = fmt.Sprintf("%d (anonymous)", i+1)
+			}
+			return fmt.Sprintf("member %s at bit %d for gcc, %d for cc", name, got, want)
 		}
 	}
 	if built.Size() != t.Size() || built.Align() != int64(t.Align()) {
@@ -497,4 +503,15 @@ func typeName(t cc.Type) string {
 		return "struct " + tag
 	}
 	return t.String()
+}
+
+// holdsBitField reports whether struct or union t has a bit-field, itself
+// or in an anonymous member.
+func holdsBitField(t *ir.Type) bool {
+	for i := range t.Fields {
+		if f := &t.Fields[i]; f.BitField || (f.Anonymous() && holdsBitField(f.Type)) {
+			return true
+		}
+	}
+	return false
 }

@@ -489,22 +489,7 @@ func (g *tgen) initializer(t *ir.Type, path string) string {
 			parts = append(parts, g.initializer(t.Elem, fmt.Sprintf("%s[%d]", path, i)))
 		}
 	case ir.Struct, ir.Union:
-		// Designated: unnamed bit-fields take no initializer, flexible
-		// array members none; a union the member it is modelled as.
-		for i, f := range t.Fields {
-			if f.Name == "" || f.Flexible || (t.Kind == ir.Union && i != t.UnionMember()) {
-				continue
-			}
-			if f.BitField {
-				// its value, from the inputs of its bytes (ir.Leaf.BitBytes)
-				v := ir.BitFieldValue(&t.Fields[i], func(k int64) uint64 {
-					return g.t.Inputs.Values[fmt.Sprintf("%s{byte %d}", path, k)].Bits
-				})
-				parts = append(parts, "."+f.Name+" = "+literal(f.Type, v))
-				continue
-			}
-			parts = append(parts, "."+f.Name+" = "+g.initializer(f.Type, path+"."+f.Name))
-		}
+		parts = g.memberInits(t, path)
 		if len(parts) == 0 {
 			return "{0}"
 		}
@@ -512,6 +497,33 @@ func (g *tgen) initializer(t *ir.Type, path string) string {
 		return g.leafExpr(path, t)
 	}
 	return "{" + strings.Join(parts, ", ") + "}"
+}
+
+// memberInits spells the designated initializers of the members of struct
+// or union t at path: unnamed bit-fields take none, flexible array members
+// none, a union the member it is modelled as; the members of an anonymous
+// struct or union member are designated by their own names (`.op = 43`,
+// as gcc accepts).
+func (g *tgen) memberInits(t *ir.Type, path string) []string {
+	var parts []string
+	for i, f := range t.Fields {
+		if (f.Name == "" && !f.Anonymous()) || f.Flexible || (t.Kind == ir.Union && i != t.UnionMember()) {
+			continue
+		}
+		switch {
+		case f.Anonymous():
+			parts = append(parts, g.memberInits(f.Type, path)...)
+		case f.BitField:
+			// its value, from the inputs of its bytes (ir.Leaf.BitBytes)
+			v := ir.BitFieldValue(&t.Fields[i], func(k int64) uint64 {
+				return g.t.Inputs.Values[fmt.Sprintf("%s{byte %d}", path, k)].Bits
+			})
+			parts = append(parts, "."+f.Name+" = "+literal(f.Type, v))
+		default:
+			parts = append(parts, "."+f.Name+" = "+g.initializer(f.Type, path+"."+f.Name))
+		}
+	}
+	return parts
 }
 
 // hasFlexible reports whether an object of type t ends with a flexible

@@ -1179,9 +1179,9 @@ func memberPath(t *ir.Type, off, n int64) string {
 	case ir.Struct, ir.Union:
 		if f := t.FieldAt(off); f != nil {
 			if off == f.Offset && f.Type.Kind == ir.Array && f.Type.Size() == n {
-				return "." + f.Name
+				return f.Selector()
 			}
-			return "." + f.Name + memberPath(f.Type, off-f.Offset, n)
+			return f.Selector() + memberPath(f.Type, off-f.Offset, n)
 		}
 	}
 	return ""

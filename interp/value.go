@@ -184,7 +184,7 @@ func subPath(t *ir.Type, off int64, pointee *ir.Type) string {
 		return "[" + strconv.FormatInt(i, 10) + "]" + subPath(t.Elem, off-i*es, pointee)
 	case ir.Struct, ir.Union:
 		if f := t.FieldAt(off); f != nil {
-			return "." + f.Name + subPath(f.Type, off-f.Offset, pointee)
+			return f.Selector() + subPath(f.Type, off-f.Offset, pointee)
 		}
 		if t.IsBitByte(off) {
 			return fmt.Sprintf("{byte %d}", off) // as ir.Leaf names it

@@ -93,8 +93,12 @@ type Type struct {
 // Field is a member of a struct or union, laid out by NewStruct or
 // NewUnion (layout.go) as gcc does on x86-64.
 type Field struct {
-	Name string // "" for an unnamed bit-field
-	Type *Type  // the declared type (of a bit-field: its integer type)
+	// Name is "" for an unnamed bit-field and for an anonymous struct or
+	// union member (C11 6.7.2.1p13), whose members are reached as if they
+	// were the enclosing one's (MemberPath) and whose leaves' paths skip
+	// it (`t.op`, not `t..op`).
+	Name string
+	Type *Type // the declared type (of a bit-field: its integer type)
 	// Offset is the byte offset of the member (0 for every member of a
 	// union); for a bit-field, of the storage unit of its declared type
 	// that holds it, whose bits BitOff .. BitOff+Bits-1 it occupies
@@ -120,6 +124,39 @@ type Field struct {
 	// Packed marks a member declared __attribute__((packed)): aligned to
 	// 1 (a bit-field at the next free bit) unless it requests an Align.
 	Packed bool
+}
+
+// Anonymous reports whether f is an anonymous struct or union member.
+func (f *Field) Anonymous() bool { return f.Name == "" && !f.BitField }
+
+// MemberPath returns the indices of the members to select, from struct or
+// union t, to reach its member name: one index for a member of its own,
+// more through anonymous struct or union members (`t->op` in
+// `struct tok { int kind; union { long num; char op; }; }` is t's member
+// 1 then that union's member 1). nil when t has no such member.
+func (t *Type) MemberPath(name string) []int {
+	for i := range t.Fields {
+		f := &t.Fields[i]
+		if f.Name == name && name != "" {
+			return []int{i}
+		}
+		if f.Anonymous() && (f.Type.Kind == Struct || f.Type.Kind == Union) {
+			if p := f.Type.MemberPath(name); p != nil {
+				return append([]int{i}, p...)
+			}
+		}
+	}
+	return nil
+}
+
+// Selector is the component member f adds to an access path: ".name",
+// "" for an anonymous member (its members are named as the enclosing
+// one's, `t.op`).
+func (f *Field) Selector() string {
+	if f.Name == "" {
+		return ""
+	}
+	return "." + f.Name
 }
 
 // Modelled reports whether the member's value is part of inka's model of
@@ -554,7 +591,7 @@ func (t *Type) leaves(path string, off int64, con bool, out *[]Leaf) {
 		for i := range t.Fields {
 			f := &t.Fields[i]
 			if f.Modelled() {
-				f.Type.leaves(path+"."+f.Name, off+f.Offset, con, out)
+				f.Type.leaves(path+f.Selector(), off+f.Offset, con, out)
 			}
 			f.bitBytes(t, path, off, con, out)
 		}
@@ -562,7 +599,7 @@ func (t *Type) leaves(path string, off int64, con bool, out *[]Leaf) {
 		if i := t.UnionMember(); i >= 0 {
 			f := t.Fields[i]
 			n := len(*out)
-			f.Type.leaves(path+"."+f.Name, off, con, out)
+			f.Type.leaves(path+f.Selector(), off, con, out)
 			if !con {
 				// read-only only where every member is const: a union
 				// with a const member and another one is written

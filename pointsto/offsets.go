@@ -213,7 +213,7 @@ func pathOf(t *ir.Type, off int64, innermost bool) string {
 			}
 		case ir.Struct, ir.Union:
 			if f := fieldStarting(t, off); f != nil {
-				b.WriteString("." + f.Name)
+				b.WriteString(f.Selector())
 				t, off = f.Type, off-f.Offset
 				continue
 			}

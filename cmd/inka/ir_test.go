@@ -75,7 +75,7 @@ func TestIRErrors(t *testing.T) {
 	cases := []struct {
 		file, want string
 	}{
-		{"anon_member.c", "11:12: unsupported: anonymous struct or union member in struct s"},
+		{"anon_bitfield.c", "11:12: unsupported: bit-field in an anonymous struct or union member of union reg"},
 		{"asm.c", "3:5: unsupported: inline assembly"},
 		{"bitfield.c", "12:12: unsupported: + with the 40-bit bit-field c->count: gcc computes it in 40 bits"},
 		{"case_range.c", "4:5: unsupported: case range"},
