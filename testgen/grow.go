@@ -97,8 +97,17 @@ func (g *Generator) longerInputs() *Generator {
 	if g.longer != nil || g.noLonger {
 		return g.longer
 	}
-	g.noLonger = true
-	n := min(4*g.shape.FlatLen, g.Opts.MaxLen)
+	g.longer = g.inputsOf(4 * g.shape.FlatLen)
+	g.noLonger = g.longer == nil
+	return g.longer
+}
+
+// inputsOf returns a new generator of the function on inputs of n
+// elements (up to Options.MaxLen), or nil when there is none: no longer
+// input is allowed, no input object would be longer, or the generator
+// cannot be set up.
+func (g *Generator) inputsOf(n int) *Generator {
+	n = min(n, g.Opts.MaxLen)
 	if n <= g.shape.FlatLen || !g.hasFlatInput() {
 		return nil
 	}
@@ -108,7 +117,6 @@ func (g *Generator) longerInputs() *Generator {
 	if err != nil || l.setupErr != nil {
 		return nil
 	}
-	g.longer, g.noLonger = l, false
 	return l
 }
 

@@ -84,6 +84,29 @@ func TestLongerInputs(t *testing.T) {
 	}
 }
 
+// TestDriverLoop: goals that need a line longer than --array-len, in a
+// scanner called from a driver loop (testdata/memory/driver.c: a word
+// past the scanner's buffer, a number past 9999), are covered within a
+// small part of the goal's budget, on longer inputs the probes try
+// (probe.go). They took the whole budget before (10 M steps each, and
+// then unknown): the search on 4-byte lines explored every way the
+// driver loop goes through them, call after call, before any longer
+// line was tried.
+func TestDriverLoop(t *testing.T) {
+	g := gen(t, "../testdata/memory/driver.c", "count_words")
+	for _, c := range []struct {
+		line    int
+		outcome string
+	}{{36, "false"}, {57, "true"}} {
+		res := g.Reach(decisionGoal(t, g, c.line, c.outcome), 1)
+		require.Equal(t, Covered, res.Status, "line %d: %s", c.line, res.Reason)
+		tc := res.Tests[0]
+		assert.Greater(t, tc.Inputs.Len, ir.DefaultArrayLen, "line %d: the test's line is longer", c.line)
+		assert.Equal(t, interp.Returned, tc.Result.Outcome, "line %d", c.line)
+		assert.Less(t, res.Stats.Steps, int64(1_500_000), "line %d: steps", c.line)
+	}
+}
+
 // TestVoidToStruct: comparators and callbacks that convert their void *
 // parameters to struct pointers (qsort's records, a visitor's context,
 // records holding string pointers) get records as inputs: every outcome is

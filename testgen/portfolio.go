@@ -39,7 +39,9 @@ const (
 )
 
 // Reach answers a goal with up to max tests (max ≤ 0: one): first with
-// its recursion inlined shallow when that is cheaper (shallow.go), then
+// its recursion inlined shallow when that is cheaper (shallow.go), then,
+// in a function that walks its input arrays, by probes with a small part
+// of its budget on these inputs and on longer ones (probe.go), then
 // on longer input objects when their length is what leaves it unknown
 // (grow.go), on deeper linked inputs when their depth does (linked.go),
 // by running every input left when there are few
@@ -50,11 +52,17 @@ func (g *Generator) Reach(goal Goal, max int) *GoalResult {
 	if ok {
 		return sr
 	}
-	r := g.deepen(goal, max, g.exhaust(goal, max, g.linkDeeper(goal, max, g.grow(goal, max, g.reach(goal, max)))))
+	probed, found := g.probe(goal, max)
 	if sr != nil {
-		r.Stats.Add(sr.Stats)
-		r.Spurious += sr.Spurious
+		probed.Stats.Add(sr.Stats)
+		probed.Spurious += sr.Spurious
 	}
+	if found {
+		return probed
+	}
+	r := g.deepen(goal, max, g.exhaust(goal, max, g.linkDeeper(goal, max, g.grow(goal, max, g.reach(goal, max)))))
+	r.Stats.Add(probed.Stats)
+	r.Spurious += probed.Spurious
 	return r
 }
 

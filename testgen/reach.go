@@ -340,6 +340,14 @@ type Generator struct {
 	noShallow bool
 	// quick is set during the quick round of a coverage run (cover.go).
 	quick bool
+	// walks says whether the function walks its input arrays (probe.go):
+	// 0 not known yet, 1 yes, 2 no.
+	walks int8
+	// twice is the generator of the function on inputs twice as long
+	// as --array-len, for the probes (probe.go); noTwice when there is
+	// none.
+	twice   *Generator
+	noTwice bool
 }
 
 // NewGenerator prepares the goals of p's entry function.
