@@ -97,7 +97,7 @@ func (g *tgen) emit(format string, args ...any) {
 func (s *Suite) genTest(t *Test, ext map[string]*stubInfo) *testCode {
 	p := s.progs[t.Func]
 	g := &tgen{s: s, t: t, p: p, f: p.Func(t.Func), byPtr: map[string]*fresh{}, globals: map[string]string{},
-		code: &testCode{rows: map[string][]string{}}, slotOf: map[string]int{}, ext: ext}
+		code:    &testCode{rows: map[string][]string{}}, slotOf: map[string]int{}, ext: ext}
 	ft, err := s.unit.FuncType(t.Func)
 	if err != nil {
 		g.skipf("%v", err)
@@ -433,7 +433,7 @@ func (g *tgen) externOf(name string) *ir.Extern {
 func (g *tgen) addFresh(root string, t *ir.Type, ct frontend.CType, rel string) {
 	for _, l := range t.Leaves() {
 		path := root + l.Path
-		if !l.Type.IsPointer() || g.t.Inputs.Null[path] {
+		if in, ok := g.t.Inputs.Into[path]; !l.Type.IsPointer() || g.t.Inputs.Null[path] || ok && in.Ptr != path {
 			continue
 		}
 		so := g.shape.Lookup(path)
@@ -540,6 +540,17 @@ func (g *tgen) leafExpr(path string, t *ir.Type) string {
 	if t.IsPointer() {
 		if g.t.Inputs.Null[path] {
 			return "NULL"
+		}
+		if in, ok := g.t.Inputs.Into[path]; ok {
+			// into the object of another pointer input (its element, or
+			// one past its end)
+			ptr, _, arr, _ := g.shape.IntoArray(in.Ptr)
+			o := g.byPtr[ptr]
+			if o == nil || arr == nil {
+				g.skipf("input %s: points into %s, which the harness does not build", path, in.Ptr)
+				return "NULL"
+			}
+			return fmt.Sprintf("%s%s + %d", o.cname, in.Ptr[len(ptr):], in.Index) // inka_o1 + 2, inka_o0[0].data + 2
 		}
 		so := g.shape.Lookup(path)
 		switch {

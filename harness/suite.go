@@ -220,6 +220,16 @@ func replayInputs(rt *report.Test) (interp.Inputs, error) {
 	for _, m := range []map[string]any{rt.Args, rt.Globals, rt.Objects} {
 		for path, x := range m {
 			if str, ok := x.(string); ok && strings.HasPrefix(str, "&") {
+				if into, ok, err := parseInto(str); ok || err != nil {
+					if err != nil {
+						return in, fmt.Errorf("input %s: %w", path, err)
+					}
+					if in.Into == nil {
+						in.Into = map[string]interp.Into{}
+					}
+					in.Into[path] = into
+					continue
+				}
 				// a function pointer: "&f" a function of the program,
 				// "&*cb" the input's own callback (the default)
 				if name := str[1:]; !strings.HasPrefix(name, "*") {
@@ -239,6 +249,22 @@ func replayInputs(rt *report.Test) (interp.Inputs, error) {
 		}
 	}
 	return in, nil
+}
+
+// parseInto reads a pointer input that points into the object of
+// another one (interp.Inputs.Into), "&c[0].pos[3]": the element 3 of
+// the object behind c[0].pos. ok is false for the other "&" values
+// (function pointers, whose names hold no '[').
+func parseInto(s string) (into interp.Into, ok bool, err error) {
+	i := strings.LastIndexByte(s, '[')
+	if i < 0 || !strings.HasSuffix(s, "]") {
+		return into, false, nil
+	}
+	k, err := strconv.ParseInt(s[i+1:len(s)-1], 10, 64)
+	if err != nil || k < 0 || i < 2 {
+		return into, false, fmt.Errorf("%q: want &pointer[index]", s)
+	}
+	return interp.Into{Ptr: s[1:i], Index: k}, true, nil
 }
 
 // setStubs reads the answers of the undefined callees in a test of the

@@ -25,11 +25,16 @@ type inputMaker struct {
 	in    Inputs
 	used  map[string]bool
 	shape map[string]*ir.InputObject // by pointer path
+	sh    *ir.InputShape             // the entry's (Inputs.Into's arrays)
 	// pending are the lazy objects, in creation order (those built since
 	// have lazy nil); err is the first error building one (a value given that
 	// does not fit its leaf), reported by Run.
 	pending []*object
 	err     error
+	// early are the objects behind pointer inputs built before their
+	// pointer, as the target of another input's Inputs.Into: the pointer
+	// takes them.
+	early map[string]*object
 }
 
 // load builds the lazy object o: its cells, from the inputs.
@@ -73,7 +78,7 @@ func (mk *inputMaker) loadAll() {
 
 // setup creates the globals and the entry function's arguments.
 func (m *machine) setup(f *ir.Func, in Inputs) error {
-	mk := &inputMaker{m: m, in: in, used: map[string]bool{}}
+	mk := &inputMaker{m: m, in: in, used: map[string]bool{}, early: map[string]*object{}}
 	m.mk = mk
 	names := map[string]bool{}
 	for _, v := range f.Params {
@@ -110,7 +115,8 @@ func (m *machine) setup(f *ir.Func, in Inputs) error {
 		}
 	}
 	mk.shape = map[string]*ir.InputObject{}
-	for _, o := range ir.ComputeInputShapeDeep(iroots, m.cfg.PtrArrayLen, in.Len, m.cfg.PtrDepth, in.Depth).Objects {
+	mk.sh = ir.ComputeInputShapeDeep(iroots, m.cfg.PtrArrayLen, in.Len, m.cfg.PtrDepth, in.Depth)
+	for _, o := range mk.sh.Objects {
 		mk.shape[o.Pointer] = o
 	}
 	for i, g := range m.prog.Globals {
@@ -258,6 +264,14 @@ func (mk *inputMaker) leaf(path string, t *ir.Type) (Val, error) {
 		if so == nil { // deeper than the shape's MaxDepth
 			return Val{Typ: t}, nil
 		}
+		if into, ok := mk.in.Into[path]; ok {
+			mk.used[path] = true
+			return mk.into(path, t, into)
+		}
+		if o := mk.early[path]; o != nil {
+			delete(mk.early, path)
+			return Val{Typ: t, obj: o}, nil
+		}
 		if so.Func {
 			return mk.callback(path, t, so)
 		}
@@ -304,6 +318,40 @@ func (mk *inputMaker) leaf(path string, t *ir.Type) (Val, error) {
 		return Val{}, fmt.Errorf("interp: input %s = %s is not a value of type %s", path, v, t)
 	}
 	return Val{Typ: t, Bits: ir.Truncate(t, v.Bits)}, nil
+}
+
+// into returns the value of the pointer input at path of type t that
+// points into the object of another input (Inputs.Into), building that
+// object now when its own pointer is not built yet.
+func (mk *inputMaker) into(path string, t *ir.Type, in Into) (Val, error) {
+	ptr, off, arr, member := mk.sh.IntoArray(in.Ptr)
+	so := mk.shape[ptr]
+	if arr == nil || so == nil || so.Void || so.Func || mk.in.Null[ptr] {
+		return Val{}, fmt.Errorf("interp: input %s points into %s, no array of an input object", path, in.Ptr)
+	}
+	if !ir.Identical(ir.Unqualified(arr.Elem), ir.Unqualified(t.Elem)) {
+		return Val{}, fmt.Errorf("interp: input %s of type %s points into %s, of elements of type %s", path, t, in.Ptr, arr.Elem)
+	}
+	if in.Index < 0 || in.Index > arr.Len {
+		return Val{}, fmt.Errorf("interp: input %s points to element %d of %s, of %d elements", path, in.Index, in.Ptr, arr.Len)
+	}
+	var o *object
+	for _, p := range mk.pending { // built already (its pointer came first)
+		if p.kind == objInput && p.name == ptr {
+			o = p
+		}
+	}
+	if o == nil {
+		o = &object{name: ptr, typ: so.Typ, size: so.Typ.Size(), kind: objInput, addr: mk.m.place(so.Typ), lazy: mk,
+			malloced: mk.m.heapIn}
+		mk.pending = append(mk.pending, o)
+		mk.early[ptr] = o
+	}
+	v := Val{Typ: t, obj: o, off: off + in.Index*arr.Elem.Size()}
+	if member {
+		v.lo, v.hi = off, off+arr.Size() // C11 6.5.6p8: within the member
+	}
+	return v, nil
 }
 
 // callback returns the value of the function-pointer input at path: the

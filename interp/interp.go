@@ -136,10 +136,33 @@ type Inputs struct {
 	// elements hold pointers (ir.ComputeInputShapeDeep). testgen gives
 	// deeper linked inputs to the goals that need them.
 	Depth int
+	// Into gives the pointer inputs (same paths) that point into the
+	// object of another pointer input rather than to their own: its
+	// element Index, or one past its end (Index = its length), of the
+	// same type as the pointee. The end of a cursor, c[0].end = &c[0].pos[3]
+	// (ir.InputObject.Into). The object of such a pointer is not built.
+	Into map[string]Into
 	// AllocFail lists the allocations (malloc, calloc, realloc, counted
 	// together in the order the run makes them, from 0) that fail and
 	// return NULL (heap.go).
 	AllocFail map[int]bool
+}
+
+// Into is the target of a pointer input that points into the object of
+// another one (Inputs.Into): the element Index of the array Ptr, the
+// object behind the pointer input at that path, or an array member of
+// one of its elements ("b[0].data": ir.InputShape.IntoArray).
+type Into struct {
+	Ptr   string
+	Index int64
+}
+
+// IntoPtr returns the pointer of type t to byte off of the object of type
+// objTyp behind the pointer input at path ptr: a value shown as
+// &ptr[3] or &ptr[0].data[3] in tests (Inputs.Into gives it to a run).
+// lo and hi bound an array member (Val.lo, hi; 0: the whole object).
+func IntoPtr(t *ir.Type, ptr string, objTyp *ir.Type, off, lo, hi int64) Val {
+	return Val{Typ: t, obj: &object{name: ptr, typ: objTyp, kind: objInput}, off: off, lo: lo, hi: hi}
 }
 
 // StubFunc answers a call to an extern function. Call.Index counts the

@@ -3,6 +3,7 @@ package interp
 import (
 	"fmt"
 	"strconv"
+	"strings"
 
 	"github.com/inka-tool/inka/ir"
 )
@@ -102,6 +103,16 @@ func (v Val) Path() string {
 	var pointee *ir.Type
 	if v.Typ != nil && v.Typ.IsPointer() {
 		pointee = v.Typ.Elem
+	}
+	if v.hi > v.lo && v.off == v.hi && pointee != nil && pointee.Size() > 0 {
+		// one past the end of an array member: the next member's
+		// address, named after the member (&b.data[8], not &b.fill)
+		last := subPath(v.obj.typ, v.off-pointee.Size(), pointee)
+		if i := strings.LastIndexByte(last, '['); i >= 0 && strings.HasSuffix(last, "]") {
+			if k, err := strconv.ParseInt(last[i+1:len(last)-1], 10, 64); err == nil {
+				return v.obj.name + last[:i] + "[" + strconv.FormatInt(k+1, 10) + "]"
+			}
+		}
 	}
 	return v.obj.name + subPath(v.obj.typ, v.off, pointee)
 }

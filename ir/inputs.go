@@ -1,6 +1,10 @@
 package ir
 
-import "fmt"
+import (
+	"fmt"
+	"strconv"
+	"strings"
+)
 
 // InputShape describes the memory a test builds before calling a function:
 // every pointer input (a pointer parameter, a pointer leaf of a struct or
@@ -56,6 +60,14 @@ type InputObject struct {
 	// extern of that name, so that the calls through the input that reach
 	// it are answered as calls to an undefined function.
 	Callback *Var
+	// Into lists the arrays this input may point into instead of its
+	// own object: the objects of other pointer inputs (their Pointer
+	// paths) or array members of their elements ("b[0].data"), at an
+	// element or one past the end (InputShape.Relate, IntoArray). The end of a
+	// cursor (`struct cursor { const char *pos, *end; }`), the end of a
+	// buffer given as `parse(p, end)`: code that compares or subtracts
+	// two pointers has a path only when they point into one object.
+	Into []string
 }
 
 // Name is the name of the object in listings: "*" + Pointer. For a
@@ -399,4 +411,193 @@ func StubReturnRoots(f *Func) []InputRoot {
 		out = append(out, InputRoot{Path: r.Root, Typ: r.Call.Dst.Typ})
 	}
 	return out
+}
+
+// MaxInto bounds the inputs whose objects one pointer input may point
+// into (InputObject.Into).
+const MaxInto = 4
+
+// Relate lets pointer inputs point into other objects than their own
+// (InputObject.Into), as the code's uses of pointers (u) need:
+//   - those whose pointee type the code relates (< <= > >= or -) may point
+//     into the object of an earlier sibling input with the same pointee
+//     type: two parameters (`parse(p, end)`), two members of one element
+//     of an input object (`c->pos`, `c->end`);
+//   - those whose pointee type the code relates or compares (== !=) may
+//     point into an array member of the element of an input object that
+//     holds them (`b->fill` into `b->data`), up to one past its end.
+func (s *InputShape) Relate(u PointerUses) {
+	for i, o := range s.Objects {
+		if o.Void || o.Func || o.Typ == nil {
+			continue
+		}
+		elem := o.Typ.Elem
+		h := s.holder(o.Pointer)
+		if hasType(u.Related, elem) || hasType(u.Compared, elem) {
+			o.Into = append(o.Into, s.memberArrays(h, elem)...)
+		}
+		if !hasType(u.Related, elem) {
+			continue
+		}
+		for _, q := range s.Objects[:i] {
+			if len(o.Into) >= MaxInto {
+				break
+			}
+			if !q.Void && !q.Func && q.Typ != nil && s.holder(q.Pointer) == h &&
+				Identical(Unqualified(q.Typ.Elem), Unqualified(elem)) {
+				o.Into = append(o.Into, q.Pointer)
+			}
+		}
+	}
+}
+
+// memberArrays returns the array members of elements of type elem of the
+// element h of an input object ("b[0]"), as Into names them ("b[0].data").
+func (s *InputShape) memberArrays(h string, elem *Type) []string {
+	i := strings.LastIndexByte(h, '[')
+	if i < 0 {
+		return nil
+	}
+	o := s.Lookup(h[:i])
+	if o == nil || o.Typ == nil || o.Typ.Kind != Array || o.Typ.Elem.Kind != Struct {
+		return nil
+	}
+	var out []string
+	for _, f := range o.Typ.Elem.Fields {
+		if f.Name != "" && !f.BitField && f.Type.Kind == Array && f.Type.Len > 0 && Identical(Unqualified(f.Type.Elem), Unqualified(elem)) {
+			out = append(out, h+"."+f.Name)
+		}
+	}
+	return out
+}
+
+// IntoArray resolves an entry of InputObject.Into: the pointer input ptr
+// whose object holds the array, the array's byte offset off in that
+// object and its type arr. The whole object of ptr (into == ptr, end
+// false), or an array member of one of its elements ("b[0].data", end
+// true: a pointer into it stops short of its end, which is the address of
+// the next member, an object the analyses would take it for).
+func (s *InputShape) IntoArray(into string) (ptr string, off int64, arr *Type, member bool) {
+	if o := s.Lookup(into); o != nil {
+		if o.Typ == nil || o.Typ.Kind != Array {
+			return "", 0, nil, false
+		}
+		return into, 0, o.Typ, false
+	}
+	i := strings.LastIndexByte(into, '.')
+	j := strings.LastIndexByte(into[:max(i, 0)], '[')
+	if i < 0 || j < 0 {
+		return "", 0, nil, false
+	}
+	o := s.Lookup(into[:j])
+	k, err := strconv.ParseInt(into[j+1:i-1], 10, 64)
+	if o == nil || o.Typ == nil || o.Typ.Kind != Array || err != nil || k < 0 || k >= o.Typ.Len || into[i-1] != ']' {
+		return "", 0, nil, false
+	}
+	for _, f := range o.Typ.Elem.Fields {
+		if f.Name == into[i+1:] && f.Type.Kind == Array {
+			return into[:j], k*o.Typ.Elem.Size() + f.Offset, f.Type, true
+		}
+	}
+	return "", 0, nil, false
+}
+
+// hasType reports whether ts holds t, qualifiers aside.
+func hasType(ts []*Type, t *Type) bool {
+	for _, e := range ts {
+		if Identical(Unqualified(e), Unqualified(t)) {
+			return true
+		}
+	}
+	return false
+}
+
+// holder names where the pointer input at path is stored: "" for a root
+// (a parameter, a global, or a member of one), else the element of an
+// input object that holds it ("c[0]" for "c[0].pos" and "c[0].end").
+func (s *InputShape) holder(path string) string {
+	best := ""
+	for _, o := range s.Objects {
+		if len(o.Pointer) > len(best) && len(path) > len(o.Pointer) && path[:len(o.Pointer)] == o.Pointer && path[len(o.Pointer)] == '[' {
+			best = o.Pointer
+		}
+	}
+	if best == "" {
+		return ""
+	}
+	rest := path[len(best):]
+	for i := 0; i < len(rest); i++ {
+		if rest[i] == ']' {
+			return best + rest[:i+1]
+		}
+	}
+	return path
+}
+
+// PointerUses are the pointee types of the pointers a function and the
+// functions it calls relate (compare with < <= > >= or subtract) and
+// compare with == or != (neither a null pointer constant): the pointer
+// inputs of those types may point into one object (InputShape.Relate).
+type PointerUses struct {
+	Related, Compared []*Type
+}
+
+// UsesOfPointers returns the PointerUses of f.
+func UsesOfPointers(f *Func) PointerUses {
+	var u PointerUses
+	walkCalled(f, func(st Stmt) {
+		b, ok := st.(*Binary)
+		if !ok || !b.X.Type().IsPointer() || !b.Y.Type().IsPointer() {
+			return
+		}
+		switch b.Op {
+		case Lt, Le, Gt, Ge, Sub:
+			u.Related = addType(u.Related, b.X.Type().Elem)
+		case Eq, Ne:
+			if !isNull(b.X) && !isNull(b.Y) {
+				u.Compared = addType(u.Compared, b.X.Type().Elem)
+			}
+		}
+	})
+	return u
+}
+
+// isNull reports whether v is the constant 0 (a null pointer).
+func isNull(v Value) bool {
+	c, ok := v.(*Const)
+	return ok && c.Bits == 0
+}
+
+// walkCalled calls fn on every statement of f and of the functions it
+// calls directly, each function once.
+func walkCalled(f *Func, fn func(Stmt)) {
+	seen := map[*Func]bool{}
+	var walk func(f *Func)
+	walk = func(f *Func) {
+		if f == nil || seen[f] {
+			return
+		}
+		seen[f] = true
+		Walk(f.Body, func(st Stmt) {
+			if c, ok := st.(*Call); ok {
+				walk(c.Func)
+			}
+			fn(st)
+		})
+	}
+	walk(f)
+}
+
+// addType adds t to ts unless an identical type (qualifiers aside) is
+// there, or t is void or incomplete.
+func addType(ts []*Type, t *Type) []*Type {
+	if t.Kind == Void || t.Size() <= 0 {
+		return ts
+	}
+	for _, e := range ts {
+		if Identical(Unqualified(e), Unqualified(t)) {
+			return ts
+		}
+	}
+	return append(ts, t)
 }

@@ -436,6 +436,7 @@ func pointerInput(f *ssa.Func, c *ssa.Cell, path string, mayBeNull func(string) 
 	target := f.PT.InputObject(path)
 	if target != nil && target.Kind == pointsto.InputObj {
 		addrs = append(addrs, f.Base(target))
+		addrs = append(addrs, intoAddrs(f, target)...)
 	} else if target != nil && target.Kind == pointsto.UnknownObj {
 		why = fmt.Sprintf("input %s is a void pointer: inka only passes NULL for it", path)
 	}
@@ -443,6 +444,29 @@ func pointerInput(f *ssa.Func, c *ssa.Cell, path string, mayBeNull func(string) 
 		addrs = append(addrs, 0)
 	}
 	return addrs, why
+}
+
+// intoAddrs returns the addresses in the arrays of other inputs (or in its
+// own object) that the pointer input whose own object is target may hold
+// instead (ir.InputObject.Into): each element of such an array, and one
+// past the end of a whole object.
+func intoAddrs(f *ssa.Func, target *pointsto.Object) []int64 {
+	if target.Input == nil {
+		return nil
+	}
+	var addrs []int64
+	for _, q := range target.Input.Into {
+		o, off, arr, _ := f.PT.IntoArray(q)
+		if o == nil {
+			continue
+		}
+		n := arr.Len // one past the end too (of a member: no access there, pointsto's into)
+		base, es := f.Base(o)+off, arr.Elem.Size()
+		for k := int64(0); k <= n; k++ {
+			addrs = append(addrs, base+k*es)
+		}
+	}
+	return addrs
 }
 
 // globalInit returns the initial values of the cells of a global that is

@@ -67,6 +67,22 @@ func (r *Result) EntryTargets(o *Object, off int64) Targets {
 // InputObject returns the object behind the pointer input at path, or nil.
 func (r *Result) InputObject(pointer string) *Object { return r.inputOf[pointer] }
 
+// IntoArray resolves an entry of ir.InputObject.Into: the object that
+// holds the array, the array's byte offset in it and its type; member
+// when it is an array member (ir.InputShape.IntoArray). o is nil when
+// there is no such array.
+func (r *Result) IntoArray(into string) (o *Object, off int64, arr *ir.Type, member bool) {
+	if r.cfg.Shape == nil {
+		return nil, 0, nil, false
+	}
+	ptr, off, arr, member := r.cfg.Shape.IntoArray(into)
+	o = r.inputOf[ptr]
+	if arr == nil || o == nil || o.Kind != InputObj || o.Typ == nil {
+		return nil, 0, nil, false
+	}
+	return o, off, arr, member
+}
+
 // Before returns the points-to graph just before statement s (for a While,
 // at the loop head, before its Pre statements). Do not modify it.
 func (r *Result) Before(s ir.Stmt) Graph { return r.before[s] }
@@ -300,13 +316,17 @@ func (b *entryBuilder) inputPointers(o *Object, base string) {
 			continue
 		}
 		funcs := r.candidates(l.Type, b.globals)
-		if nullable || len(funcs) > 0 {
+		into := b.into(target)
+		if nullable || len(funcs) > 0 || len(into) > 0 {
 			if nullable {
 				b.add(from, Loc{r.Null, 0}, Possible)
 			}
 			b.add(from, Loc{target, 0}, Possible)
 			for _, f := range funcs {
 				b.add(from, Loc{f, 0}, Possible)
+			}
+			for _, t := range into {
+				b.add(from, t, Possible)
 			}
 		} else {
 			b.add(from, Loc{target, 0}, rel)
@@ -315,6 +335,33 @@ func (b *entryBuilder) inputPointers(o *Object, base string) {
 			b.inputPointers(target, ptr)
 		}
 	}
+}
+
+// into returns the locations of the arrays of other inputs the pointer
+// input whose own object is target may point into (ir.InputObject.Into):
+// any element of such an array (its summary location), and the address
+// one past the end of a whole object. One past the end of an array
+// member is the next member's address, which no access through the
+// pointer may reach (C11 6.5.6p8): it is no target, so the model, which
+// lets the pointer hold that address (model.intoAddrs), finds no cell
+// there and excludes the access. Two input objects among an entry
+// pointer's targets make its values inexact (exact.go, entryValues).
+func (b *entryBuilder) into(target *Object) []Loc {
+	if target.Kind != InputObj || target.Input == nil {
+		return nil
+	}
+	var out []Loc
+	for _, q := range target.Input.Into {
+		o, off, arr, member := b.r.IntoArray(q)
+		if o == nil {
+			continue
+		}
+		out = append(out, Canon(o, off))
+		if !member {
+			out = append(out, Canon(o, off+arr.Size()))
+		}
+	}
+	return out
 }
 
 // staticInit gives the pointer leaves of a global that is not an input

@@ -265,8 +265,20 @@ func (e *exacter) entry(p *ir.Var, acc *exactSet) bool {
 }
 
 // entryValues adds the values ts stand for at the function's entry, as
-// the input model builds them: NULL, the base of an input object.
+// the input model builds them: NULL, the base of an input object. A
+// pointer input that may point into the object of another input, or of
+// its own past its start (ir.InputObject.Into), has no exact value: its
+// targets name more than one input object, or one past its end.
 func entryValues(ts Targets, acc *exactSet) bool {
+	var input *Object
+	for l := range ts {
+		if l.Obj.Kind == InputObj && input != nil && input != l.Obj {
+			return false
+		}
+		if l.Obj.Kind == InputObj {
+			input = l.Obj
+		}
+	}
 	for l := range ts {
 		switch {
 		case l.Obj.Kind == NullObj:

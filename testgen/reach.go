@@ -360,6 +360,8 @@ func NewGenerator(p *ir.Program, opts Options) (*Generator, error) {
 	var roots []ir.InputRoot
 	roots, g.inputs = ir.EntryInputs(g.Fn, p.Globals, opts.UseInitializers)
 	g.shape = ir.ComputeInputShapeDeep(roots, opts.ArrayLen, opts.flatLen, opts.PtrDepth, opts.depth)
+	// Pointers the code compares or subtracts may point into one object.
+	g.shape.Relate(ir.UsesOfPointers(g.Fn))
 	// Calls through function pointers are resolved by the points-to
 	// analysis as the function is inlined.
 	// The analyses of the setup share a budget: out of it, every goal is

@@ -205,10 +205,22 @@ func (g *Generator) solutionInputs(sol solution, f *ssa.Func, in *interp.Inputs,
 	// would only bury the choices made. The leaves of the object behind a
 	// NULL pointer (at any depth) do not exist: the model's values for
 	// them are not inputs.
+	// The same for a pointer into another input's object (its own is
+	// not built: into).
 	var nulls []string
+	into := map[string]interp.Into{}
 	for _, iv := range sol.inputs {
-		if x := iv.in; x.Pointer && !x.Undefined && iv.set && iv.val.IsZero() && objects[x.Path] {
+		x := iv.in
+		if !x.Pointer || x.Undefined || !iv.set || !objects[x.Path] {
+			continue
+		}
+		if iv.val.IsZero() {
 			nulls = append(nulls, x.Path+"[")
+		} else if in, ok := intoOf(f, x.Path, iv.val.Int64()); ok {
+			if in.Ptr != x.Path {
+				nulls = append(nulls, x.Path+"[")
+			}
+			into[x.Path] = in
 		}
 	}
 	underNull := func(path string) bool {
@@ -239,6 +251,17 @@ func (g *Generator) solutionInputs(sol solution, f *ssa.Func, in *interp.Inputs,
 				in.Null[path] = true
 				t.Null = append(t.Null, path)
 				t.put(x, path, interp.IntVal(typ, 0))
+			} else if it, ok := into[x.Path]; ok {
+				if in.Into == nil {
+					in.Into = map[string]interp.Into{}
+				}
+				in.Into[path] = it
+				ptr, off, arr, member := g.shape.IntoArray(it.Ptr)
+				lo, hi := int64(0), int64(0)
+				if member {
+					lo, hi = off, off+arr.Size()
+				}
+				t.put(x, path, interp.IntoPtr(typ, ptr, g.shape.Lookup(ptr).Typ, off+it.Index*arr.Elem.Size(), lo, hi))
 			}
 			continue
 		}
@@ -246,6 +269,27 @@ func (g *Generator) solutionInputs(sol solution, f *ssa.Func, in *interp.Inputs,
 		in.Values[path] = val
 		t.put(x, path, val)
 	}
+}
+
+// intoOf says whether the address v the model gives the pointer input at
+// path lies in the object of another input it may point into, or past
+// the first element of its own (ir.InputObject.Into), and where.
+func intoOf(f *ssa.Func, path string, v int64) (interp.Into, bool) {
+	target := f.PT.InputObject(path)
+	if target == nil || target.Input == nil {
+		return interp.Into{}, false
+	}
+	for _, q := range target.Input.Into {
+		o, off, arr, _ := f.PT.IntoArray(q)
+		if o == nil {
+			continue
+		}
+		base, es := f.Base(o)+off, arr.Elem.Size()
+		if v >= base && v <= base+arr.Size() && (v-base)%es == 0 && (q != path || v != base) {
+			return interp.Into{Ptr: q, Index: (v - base) / es}, true
+		}
+	}
+	return interp.Into{}, false
 }
 
 // solutionStubs files the answers of the undefined callees in a solution

@@ -99,6 +99,9 @@ func (t *Test) key() string {
 	for k := range t.Inputs.Null {
 		parts = append(parts, k+"=NULL")
 	}
+	for k, in := range t.Inputs.Into {
+		parts = append(parts, fmt.Sprintf("%s=&%s[%d]", k, in.Ptr, in.Index))
+	}
 	for k, l := range t.Stubs {
 		for i, v := range l {
 			parts = append(parts, fmt.Sprintf("%s#%d=%s", k, i, v))

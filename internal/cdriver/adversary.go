@@ -139,7 +139,18 @@ func (d *Driver) pointerTarget(i int) string {
 		if own == "(void *)0" {
 			return own
 		}
-		return fmt.Sprintf("__inka_vals[%d] ? %s : (void *)0", i, own)
+		// 2^32 (k+1) + off: into the object of the k-th input the
+		// pointer may point into (ir.InputObject.Into), at byte off.
+		into := ""
+		if so := d.shape.Lookup(d.Leaves[i].Path); so != nil {
+			for k, q := range so.Into {
+				ptr, off, arr, _ := d.shape.IntoArray(q)
+				if o := d.objectNamed(ptr); o != nil && arr != nil {
+					into += fmt.Sprintf("__inka_vals[%d] >> 32 == %d ? (void *)((unsigned char *)%s + %d + (__inka_vals[%d] & 0xffffffff)) : ", i, k+1, o.cname, off, i)
+				}
+			}
+		}
+		return fmt.Sprintf("%s__inka_vals[%d] ? %s : (void *)0", into, i, own)
 	}
 	expr := fmt.Sprintf("__inka_vals[%d] == 0 ? (void *)0 : __inka_vals[%d] == 1 ? %s", i, i, own)
 	for k, a := range d.aliases[i] {
@@ -398,4 +409,15 @@ func (b *Binary) genAdversaryDispatch(buf *bytes.Buffer) {
 	b.dispatch(w, "__inka_cur", "%svolatiles(); return;")
 	w("}\n")
 	b.genCallback(w)
+}
+
+// objectNamed returns the driver's object named name (the object behind
+// the pointer input at that path), or nil.
+func (d *Driver) objectNamed(name string) *Object {
+	for i := range d.Objects {
+		if d.Objects[i].Name == name {
+			return &d.Objects[i]
+		}
+	}
+	return nil
 }

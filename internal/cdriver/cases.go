@@ -176,6 +176,10 @@ func (drv *Driver) CaseOf(in interp.Inputs, rets, writes map[string][]uint64) (c
 			v := uint64(1)
 			if in.Null[l.Path] || drv.IsFixedNull(i) || l.Void || drv.belowDepth(l.Path, in) {
 				v = 0
+			} else if into, ok := in.Into[l.Path]; ok {
+				if v, why = drv.intoCase(l.Path, into); why != "" {
+					return c, why
+				}
 			}
 			used[l.Path] = true
 			c.Leaves = append(c.Leaves, v)
@@ -262,4 +266,20 @@ func RandFloat(rng *rand.Rand, t *ir.Type) uint64 {
 func (drv *Driver) belowDepth(path string, in interp.Inputs) bool {
 	so := drv.shape.Lookup(path)
 	return so != nil && so.Depth > max(in.Depth, drv.opts.PtrDepth)
+}
+
+// intoCase encodes a pointer input into the object of another one
+// (interp.Inputs.Into) as pointerTarget reads it: 2^32 (k+1) + the byte
+// offset in the array, k the rank of into.Ptr among the arrays it may
+// point into.
+func (drv *Driver) intoCase(path string, into interp.Into) (uint64, string) {
+	so := drv.shape.Lookup(path)
+	if so != nil && drv.opts.Adversary == nil {
+		for k, q := range so.Into {
+			if _, _, arr, _ := drv.shape.IntoArray(q); q == into.Ptr && arr != nil {
+				return uint64(k+1)<<32 | uint64(into.Index*arr.Elem.Size()), ""
+			}
+		}
+	}
+	return 0, fmt.Sprintf("%s points into the object of %s, which the driver does not build", path, into.Ptr)
 }

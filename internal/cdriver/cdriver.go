@@ -406,6 +406,7 @@ func (d *Driver) layout() error {
 		}
 	}
 	d.shape = ir.ComputeInputShapeDeep(roots, d.opts.PtrArrayLen, d.opts.FlatLen, d.opts.PtrDepth, d.opts.Depth)
+	d.shape.Relate(ir.UsesOfPointers(d.Func)) // as testgen's (Inputs.Into)
 	for _, r := range roots {
 		d.addLeaves(r.Path, r.Typ, -1)
 	}
