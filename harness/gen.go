@@ -97,7 +97,7 @@ func (g *tgen) emit(format string, args ...any) {
 func (s *Suite) genTest(t *Test, ext map[string]*stubInfo) *testCode {
 	p := s.progs[t.Func]
 	g := &tgen{s: s, t: t, p: p, f: p.Func(t.Func), byPtr: map[string]*fresh{}, globals: map[string]string{},
-		code:    &testCode{rows: map[string][]string{}}, slotOf: map[string]int{}, ext: ext}
+		code: &testCode{rows: map[string][]string{}}, slotOf: map[string]int{}, ext: ext}
 	ft, err := s.unit.FuncType(t.Func)
 	if err != nil {
 		g.skipf("%v", err)
