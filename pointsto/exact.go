@@ -267,16 +267,14 @@ func (e *exacter) entry(p *ir.Var, acc *exactSet) bool {
 // entryValues adds the values ts stand for at the function's entry, as
 // the input model builds them: NULL, the base of an input object. A
 // pointer input that may point into the object of another input, or of
-// its own past its start (ir.InputObject.Into), has no exact value: its
-// targets name more than one input object, or one past its end.
+// its own past its start (ir.InputObject.Into), has no exact value: any
+// element of those arrays, or one past their end. (Several input objects
+// without Into are exact: the bases of the objects behind the elements of
+// a summarized array of pointers, n[0].next .. n[3].next.)
 func entryValues(ts Targets, acc *exactSet) bool {
-	var input *Object
 	for l := range ts {
-		if l.Obj.Kind == InputObj && input != nil && input != l.Obj {
+		if l.Obj.Kind == InputObj && l.Obj.Input != nil && len(l.Obj.Input.Into) > 0 {
 			return false
-		}
-		if l.Obj.Kind == InputObj {
-			input = l.Obj
 		}
 	}
 	for l := range ts {
