@@ -190,6 +190,11 @@ func (g *Generator) quickRound(cov *Coverage, goals []Goal, index map[string]*Go
 			g.addTest(cov, goals, index, r.Tests[0], r.Engine)
 		case Unreachable:
 			gs.Status, gs.Reason, gs.Engine = r.Status, r.Reason, r.Engine
+		default:
+			if g.quickLeft == nil {
+				g.quickLeft = map[string]string{}
+			}
+			g.quickLeft[gs.Goal.ID()] = r.Reason
 		}
 	}
 }

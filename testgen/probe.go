@@ -49,7 +49,17 @@ func (g *Generator) probe(goal Goal, tests int) (res *GoalResult, found bool) {
 		return res, false
 	}
 	steps := max(1, g.Opts.Steps/probeShare)
-	for o := g; o != nil; o = g.probeNext(o) {
+	first := g
+	if why, tried := g.quickLeft[goal.ID()]; tried {
+		// The quick round searched these inputs with more steps (a
+		// quickShare-th, fd's where the probe is fd's): go on from where
+		// its answer leads, the longer inputs or none.
+		if !(isBudgetReason(why) || lengthBound(why)) {
+			return res, false
+		}
+		first = g.probeNext(g)
+	}
+	for o := first; o != nil; o = g.probeNext(o) {
 		o.done = g.done // a coverage run's outcomes covered so far
 		r := o.probeFD(goal, steps)
 		r.Stats.Add(res.Stats)

@@ -340,6 +340,10 @@ type Generator struct {
 	noShallow bool
 	// quick is set during the quick round of a coverage run (cover.go).
 	quick bool
+	// quickLeft holds the reasons of the goals the quick round left
+	// unknown, by goal ID: the probes do not search again on these inputs
+	// what the quick round searched with more steps (probe.go).
+	quickLeft map[string]string
 	// walks says whether the function walks its input arrays (probe.go):
 	// 0 not known yet, 1 yes, 2 no.
 	walks int8
@@ -394,8 +398,7 @@ func NewGenerator(p *ir.Program, opts Options) (*Generator, error) {
 		if !errors.As(err, &be) {
 			return nil, fmt.Errorf("%s: %w", g.Fn.Name, err)
 		}
-		n := 0
-		ir.Walk(in.Func.Body, func(ir.Stmt) { n++ })
+		n := stmtCount(in.Func)
 		g.setupErr = fmt.Errorf("%w, finding what the undefined functions %s calls may write (%d statements once its calls are inlined)", err, g.Fn.Name, n)
 	}
 	if err := g.checkIR("the stubs' stores", g.modelFn, false); err != nil {

@@ -8,7 +8,6 @@ import (
 
 	"github.com/inka-tool/inka/budget"
 	"github.com/inka-tool/inka/fd"
-	"github.com/inka-tool/inka/ir"
 	"github.com/inka-tool/inka/model"
 	"github.com/inka-tool/inka/pointsto"
 	"github.com/inka-tool/inka/ssa"
@@ -109,8 +108,7 @@ func (g *Generator) constructionErr(err error) error {
 	if !errors.As(err, &be) {
 		return err
 	}
-	n := 0
-	ir.Walk(g.modelFn.Body, func(ir.Stmt) { n++ })
+	n := stmtCount(g.modelFn)
 	why := ""
 	if len(g.inlined.Truncated) > 0 {
 		why = fmt.Sprintf(", recursion inlined to --max-inline %d", g.Opts.MaxInline)
